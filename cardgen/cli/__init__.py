@@ -1,0 +1,22 @@
+"""The `cardgen` command line: a thin click group; each verb lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from cardgen import __version__
+from cardgen.cli.check import check
+from cardgen.cli.games import games
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardgen")
+def main() -> None:
+    """Print-and-play card games from CSV and TOML: check a game's data, build its decks.
+
+    GAME is the slug of a bundled game (see `cardgen games`) or the path of your own game folder.
+    """
+
+
+main.add_command(games)
+main.add_command(check)

@@ -1,0 +1,91 @@
+"""Turns the rows of one deck's CSV into validated Card records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from cardgen.gamedata.columns import CellError, Column
+from cardgen.gamedata.csvfile import Table
+from cardgen.gamedata.errors import Collector
+from cardgen.gamedata.records import Card, Deck
+
+
+def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...]:
+    """The deck's cards; every unknown, missing or ill-typed cell is recorded as a problem."""
+    path = deck.file
+    declared = {column.name: column for column in deck.columns}
+    positions: dict[str, int] = {}
+    for index, name in enumerate(table.header):
+        if not name:
+            problems.add(path, "a column in the header has no name", 1, index + 1)
+        elif name in positions:
+            problems.add(path, f"column {name!r} appears twice in the header", 1, index + 1)
+        elif name not in declared:
+            problems.add(path, f"unknown column {name!r}: deck {deck.id!r} declares "
+                         + ", ".join(declared) + " (declare it in game.toml or fix the header)", 1, index + 1)
+        else:
+            positions[name] = index
+    for column in deck.columns:
+        if column.required and column.default is None and column.name not in positions:
+            problems.add(path, f"missing column {column.name!r}: deck {deck.id!r} requires it "
+                         f"({column.expectation()})", 1)
+    if "id" not in positions or "name" not in positions:
+        return ()
+    cards = []
+    seen: dict[tuple[str, Any], int] = {}
+    for line, cells in table.rows:
+        if len(cells) != len(table.header):
+            problems.add(path, f"this row has {len(cells)} cells but the header has {len(table.header)} "
+                         "(a missing or extra comma, or an unquoted comma in a cell)", line)
+            continue
+        values = _row_values(deck, positions, cells, path, line, problems)
+        if values is None:
+            continue
+        for column in deck.columns:
+            if column.unique and values.get(column.name) is not None and column.name != "id":
+                key = (column.name, values[column.name])
+                if key in seen:
+                    problems.add(path, f"column {column.name!r}: value {values[column.name]!r} is already used "
+                                 f"on line {seen[key]}; it must be unique", line, positions[column.name] + 1)
+                seen.setdefault(key, line)
+        layout = str(values.get(deck.layout_by) or "") if deck.layout_by else deck.layout
+        cards.append(Card(
+            id=values["id"], name=values["name"], deck=deck.id, count=values["count"], layout=layout,
+            fields=MappingProxyType(values), file=path, line=line,
+        ))
+    return tuple(cards)
+
+
+def _row_values(deck: Deck, positions: dict[str, int], cells: tuple[str, ...], path: Path, line: int,
+                problems: Collector) -> dict[str, Any] | None:
+    values: dict[str, Any] = {}
+    ok = True
+    for column in deck.columns:
+        index = positions.get(column.name)
+        text = cells[index] if index is not None else ""
+        if not text.strip():
+            if column.required and column.default is None:
+                problems.add(path, f"column {column.name!r}: expected {column.expectation()}, found an empty cell",
+                             line, (index or 0) + 1)
+                ok = False
+            values[column.name] = column.default
+            continue
+        try:
+            values[column.name] = column.parse(text)
+        except CellError as error:
+            problems.add(path, f"column {column.name!r}: expected {error.expected}, found {_shown(text)}",
+                         line, index + 1)
+            ok = False
+    return values if ok else None
+
+
+def _shown(text: str) -> str:
+    text = text.strip()
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def required_header(columns: tuple[Column, ...]) -> str:
+    """The column names a deck's header needs, for messages."""
+    return ", ".join(c.name for c in columns if c.required and c.default is None)

@@ -1,0 +1,15 @@
+"""Finds the card layouts a game may name: shared ones, the game's own, and its folder's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def find_layouts(folder: Path, slug: str, templates: Path) -> dict[str, Path]:
+    """Layout name -> file; a game's own layout of the same name hides a shared one."""
+    found: dict[str, Path] = {}
+    for directory in (templates / "cards" / "common", templates / "cards" / slug, folder / "layouts"):
+        if directory.is_dir():
+            for path in sorted(directory.glob("*.toml")):
+                found[path.stem] = path
+    return found

@@ -1,0 +1,100 @@
+"""Loads a game folder (game.toml and its CSVs) into a validated, immutable Game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+from cardgen.gamedata.bundle import templates_dir
+from cardgen.gamedata.cards import read_cards, required_header
+from cardgen.gamedata.csvfile import read_table
+from cardgen.gamedata.errors import Collector, GameDataError, Problem
+from cardgen.gamedata.layouts import find_layouts
+from cardgen.gamedata.manifest import read_manifest
+from cardgen.gamedata.records import Deck, Game
+from cardgen.gamedata.tomlplaces import TomlPlaces
+
+
+def load_game(folder: Path | str, templates: Path | None = None) -> Game:
+    """The game in `folder`; raises GameDataError listing every problem found, all at once."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise GameDataError([Problem(folder, "not a folder: a game is a folder with game.toml and CSV files")])
+    problems = Collector()
+    manifest = read_manifest(folder / "game.toml", folder.name, problems)
+    if manifest is None:
+        problems.raise_if_any()
+    assert manifest is not None
+    slug = manifest.info["slug"]
+    layouts = find_layouts(folder, slug, templates or templates_dir())
+    decks = []
+    for deck in manifest.decks:
+        table = read_table(deck.file, problems, required_header(deck.columns))
+        decks.append(replace(deck, cards=read_cards(deck, table, problems) if table else ()))
+    _check_ids(decks, problems)
+    _check_layouts(folder / "game.toml", decks, set(layouts), problems)
+    _check_art(folder / "art", decks, problems)
+    _check_icons(decks, set(manifest.icons), problems)
+    problems.raise_if_any()
+    return Game(
+        slug=slug, title=manifest.info["title"], root=folder, players=manifest.info["players"],
+        minutes=manifest.info["minutes"], ages=manifest.info["ages"], designer=manifest.info["designer"],
+        version=manifest.info["version"], subtitle=manifest.info["subtitle"],
+        description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
+        constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens,
+        layouts=MappingProxyType(layouts),
+    )
+
+
+def _check_ids(decks: list[Deck], problems: Collector) -> None:
+    first: dict[str, tuple[Path, int]] = {}
+    for deck in decks:
+        for card in deck.cards:
+            if card.id in first:
+                path, line = first[card.id]
+                problems.add(card.file, f"column 'id': duplicate id {card.id!r}, already used at "
+                             f"{path.name}:{line}; ids must be unique within the game", card.line)
+            else:
+                first[card.id] = (card.file, card.line)
+
+
+def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems: Collector) -> None:
+    places = TomlPlaces(manifest.read_text(encoding="utf-8-sig"))
+    choices = ", ".join(sorted(known)) or "none"
+    for deck in decks:
+        for key, name in (("layout", deck.layout), ("back", deck.back)):
+            if not deck.layout_by or key == "back":
+                if name not in known:
+                    problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}",
+                                 places.line("decks", deck.id, key))
+        if deck.layout_by:
+            for card in deck.cards:
+                if card.layout not in known:
+                    problems.add(card.file, f"column {deck.layout_by!r}: unknown layout {card.layout!r}; "
+                                 f"layouts found: {choices}", card.line)
+
+
+def _check_art(art: Path, decks: list[Deck], problems: Collector) -> None:
+    for deck in decks:
+        for column in (c for c in deck.columns if c.type == "art"):
+            for card in deck.cards:
+                name = card.get(column.name)
+                if name and not (art / name).is_file():
+                    problems.add(card.file, f"column {column.name!r}: art file {name!r} not found in {art}; "
+                                 "add it or write 'placeholder'", card.line)
+
+
+ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9_-]*):(?![\w:])")
+
+
+def _check_icons(decks: list[Deck], icons: set[str], problems: Collector) -> None:
+    declared = ", ".join(sorted(icons)) or "none"
+    for deck in decks:
+        for column in (c for c in deck.columns if c.type == "text"):
+            for card in deck.cards:
+                for name in ICON.findall(card.get(column.name) or ""):
+                    if name not in icons:
+                        problems.add(card.file, f"column {column.name!r}: unknown icon :{name}:; "
+                                     f"game.toml's [icons] declares {declared}", card.line)

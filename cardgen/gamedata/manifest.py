@@ -1,0 +1,305 @@
+"""Reads and checks a game's `game.toml`: the game, its decks' columns, tokens and constants."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.gamedata.cardsizes import card_size
+from cardgen.gamedata.columns import IMPLICIT_COLUMNS, OPTIONS, TYPES, CellError, Column
+from cardgen.gamedata.errors import Collector
+from cardgen.gamedata.records import CardSize, Deck, Token, freeze
+from cardgen.gamedata.tomlplaces import TomlPlaces
+
+SLUG = re.compile(r"[a-z][a-z0-9_]*")
+NAME = re.compile(r"[a-z][a-z0-9_-]*")
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+TOP_LEVEL = {"game", "icons", "constants", "decks", "tokens"}
+GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
+             "card_size", "description"}
+DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns"}
+TOKEN_KEYS = {"title", "count", "value", "shape", "size", "front", "back", "hidden", "colour", "description"}
+SHAPES = ("round", "square", "rect")
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What game.toml declares, before any CSV is read."""
+
+    info: dict[str, Any]
+    card_size: CardSize
+    icons: Any
+    constants: Any
+    decks: tuple[Deck, ...]
+    tokens: tuple[Token, ...]
+
+
+def read_manifest(path: Path, default_slug: str, problems: Collector) -> Manifest | None:
+    """The manifest of game.toml at `path`, or None after recording why it cannot be read."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        problems.add(path, "no game.toml here: a game folder needs one (see docs/designers/card-data.md)")
+        return None
+    except UnicodeDecodeError as error:
+        problems.add(path, f"not UTF-8 text (byte {error.start} cannot be decoded); save the file as UTF-8")
+        return None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line, column = _toml_error_place(str(error))
+        if line is None and "end of document" in str(error):
+            line = max(1, len(text.splitlines()))
+        message = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(error))
+        problems.add(path, f"not valid TOML: {message}", line, column)
+        return None
+    return _Reader(path, TomlPlaces(text), problems).manifest(doc, default_slug)
+
+
+def _toml_error_place(message: str) -> tuple[int | None, int | None]:
+    match = re.search(r"at line (\d+), column (\d+)", message)
+    return (int(match.group(1)), int(match.group(2))) if match else (None, None)
+
+
+class _Reader:
+    """Checks one parsed game.toml, recording every problem with its line."""
+
+    def __init__(self, path: Path, places: TomlPlaces, problems: Collector):
+        self.path, self.places, self.problems = path, places, problems
+
+    def problem(self, keys: tuple[str, ...], message: str) -> None:
+        self.problems.add(self.path, message, self.places.line(*keys))
+
+    def unknown_keys(self, table: dict, allowed: set[str], keys: tuple[str, ...]) -> None:
+        for key in table:
+            if key not in allowed:
+                where = "[" + ".".join(keys) + "]" if keys else "the top level"
+                self.problem(keys + (key,), f"unknown key {key!r} in {where}: expected one of "
+                             + ", ".join(sorted(allowed)))
+
+    def table(self, doc: dict, key: str, keys: tuple[str, ...] = ()) -> dict:
+        value = doc.get(key, {})
+        if not isinstance(value, dict):
+            self.problem(keys + (key,), f"{'.'.join(keys + (key,))} must be a table, found {_kind(value)}")
+            return {}
+        return value
+
+    def text(self, table: dict, key: str, keys: tuple[str, ...], required: bool = False,
+             default: str = "") -> str:
+        value = table.get(key)
+        if value is None:
+            if required:
+                self.problem(keys, f"[{'.'.join(keys)}] needs {key} = \"...\"")
+            return default
+        if not isinstance(value, str):
+            self.problem(keys + (key,), f"{key} must be text in quotes, found {_kind(value)}")
+            return default
+        return value
+
+    def manifest(self, doc: dict, default_slug: str) -> Manifest:
+        self.unknown_keys(doc, TOP_LEVEL, ())
+        game = self.table(doc, "game")
+        if "game" not in doc:
+            self.problems.add(self.path, "no [game] table: it needs at least title and players", 1)
+        info = self.game_info(game, default_slug)
+        size = self.size(game.get("card_size", "poker"), ("game", "card_size"), CardSize("poker", 63.5, 88.9))
+        icons = self.icons(self.table(doc, "icons"))
+        decks_table = self.table(doc, "decks")
+        if not decks_table and "decks" not in doc:
+            self.problems.add(self.path, "no [decks.<id>] table: a game needs at least one deck")
+        decks = tuple(d for d in (self.deck(i, t, size) for i, t in decks_table.items()) if d)
+        tokens_table = self.table(doc, "tokens")
+        tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
+        return Manifest(info, size, freeze(icons), freeze(self.table(doc, "constants")), decks, tokens)
+
+    def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
+        keys = ("game",)
+        self.unknown_keys(game, GAME_KEYS, keys)
+        slug = self.text(game, "slug", keys, default=default_slug)
+        if not SLUG.fullmatch(slug):
+            self.problem(keys + ("slug",), f"slug must be lower-case letters, digits and _ starting with a "
+                         f"letter, found {slug!r}" + ("" if "slug" in game else " (from the folder name)"))
+        players = self.span(game.get("players"), keys + ("players",), "players", required=True)
+        minutes = self.span(game.get("minutes"), keys + ("minutes",), "minutes", required=False)
+        return {
+            "slug": slug,
+            "title": self.text(game, "title", keys, required=True, default=slug),
+            "subtitle": self.text(game, "subtitle", keys),
+            "players": players,
+            "minutes": minutes,
+            "ages": self.text(game, "ages", keys),
+            "designer": self.text(game, "designer", keys),
+            "version": self.text(game, "version", keys),
+            "description": self.text(game, "description", keys),
+        }
+
+    def span(self, value: Any, keys: tuple[str, ...], what: str, required: bool) -> tuple[int, int]:
+        if value is None:
+            if required:
+                self.problem(keys[:-1], f"[game] needs {what} = [fewest, most]")
+            return (0, 0)
+        if _is_int(value) and value > 0:
+            return (value, value)
+        if isinstance(value, list) and len(value) == 2 and all(_is_int(v) and v > 0 for v in value) \
+                and value[0] <= value[1]:
+            return (value[0], value[1])
+        self.problem(keys, f"{what} must be a whole number or [low, high] with 0 < low <= high, "
+                     f"found {value!r}")
+        return (1, 1)
+
+    def size(self, value: Any, keys: tuple[str, ...], fallback: CardSize) -> CardSize:
+        try:
+            return card_size(value)
+        except ValueError as error:
+            self.problem(keys, f"card_size must be {error}, found {value!r}")
+            return fallback
+
+    def icons(self, icons: dict) -> dict[str, str]:
+        for name, label in icons.items():
+            if not NAME.fullmatch(name):
+                self.problem(("icons", name), f"icon name {name!r} must be lower-case letters, digits, - and _")
+            if not isinstance(label, str):
+                self.problem(("icons", name), f"icon {name!r} must be described by text, found {_kind(label)}")
+        return icons
+
+    def deck(self, deck_id: str, table: Any, game_size: CardSize) -> Deck | None:
+        keys = ("decks", deck_id)
+        if not isinstance(table, dict):
+            self.problem(keys, f"decks.{deck_id} must be a table, found {_kind(table)}")
+            return None
+        if not SLUG.fullmatch(deck_id):
+            self.problem(keys, f"deck id {deck_id!r} must be lower-case letters, digits and _")
+        self.unknown_keys(table, DECK_KEYS, keys)
+        columns = self.columns(self.table(table, "columns", keys), keys + ("columns",))
+        layout_by = table.get("layout_by")
+        if layout_by is not None and layout_by not in {c.name for c in columns}:
+            self.problem(keys + ("layout_by",), f"layout_by names column {layout_by!r}, which deck "
+                         f"{deck_id!r} does not declare")
+            layout_by = None
+        file_name = self.text(table, "file", keys, default=f"{deck_id}.csv")
+        if "/" in file_name or "\\" in file_name:
+            self.problem(keys + ("file",), f"file must be a CSV file name in the game folder, found {file_name!r}")
+        return Deck(
+            id=deck_id,
+            title=self.text(table, "title", keys, required=True, default=deck_id),
+            file=self.path.parent / file_name,
+            size=self.size(table["card_size"], keys + ("card_size",), game_size) if "card_size" in table
+            else game_size,
+            layout=self.text(table, "layout", keys, default="standard"),
+            layout_by=layout_by,
+            back=self.text(table, "back", keys, default="back"),
+            description=self.text(table, "description", keys),
+            columns=columns,
+        )
+
+    def columns(self, table: dict, keys: tuple[str, ...]) -> tuple[Column, ...]:
+        declared = []
+        implicit = {c.name for c in IMPLICIT_COLUMNS}
+        for name, spec in table.items():
+            if name in implicit:
+                self.problem(keys + (name,), f"column {name!r} is built in (id, name and count need no "
+                             "declaration); remove this table")
+                continue
+            column = self.column(name, spec, keys + (name,))
+            if column:
+                declared.append(column)
+        return IMPLICIT_COLUMNS + tuple(declared)
+
+    def column(self, name: str, spec: Any, keys: tuple[str, ...]) -> Column | None:
+        if not isinstance(spec, dict):
+            self.problem(keys, f"column {name!r} must be a table like {{ type = \"int\" }}, found {_kind(spec)}")
+            return None
+        self.unknown_keys(spec, OPTIONS, keys)
+        kind = spec.get("type", "str")
+        if kind not in TYPES:
+            self.problem(keys + ("type",), f"column {name!r}: type must be one of {', '.join(TYPES)}, found {kind!r}")
+            return None
+        values = spec.get("values")
+        if values is not None and not (isinstance(values, list) and values
+                                       and all(isinstance(v, str) and v for v in values)):
+            self.problem(keys + ("values",), f"column {name!r}: values must be a list of texts, found {values!r}")
+            values = None
+        if kind == "enum" and not values:
+            self.problem(keys, f"column {name!r} is an enum and needs values = [\"...\", ...]")
+            values = ["?"]
+        bounds = {}
+        for bound in ("min", "max"):
+            if bound in spec:
+                if kind not in ("int", "float") or not isinstance(spec[bound], (int, float)) \
+                        or isinstance(spec[bound], bool):
+                    self.problem(keys + (bound,), f"column {name!r}: {bound} applies to int and float "
+                                 f"columns and must be a number")
+                else:
+                    bounds[bound] = spec[bound]
+        column = Column(
+            name=name, type=kind, values=tuple(values) if values else None,
+            required=bool(spec.get("required", "default" not in spec)),
+            unique=bool(spec.get("unique", False)), pattern=spec.get("pattern"),
+            description=str(spec.get("description", "")), **bounds,
+        )
+        if "default" in spec:
+            default = spec["default"]
+            try:
+                text = ";".join(default) if isinstance(default, list) else str(default)
+                column = Column(**{**column.__dict__, "default": column.parse(text)})
+            except (CellError, TypeError) as error:
+                self.problem(keys + ("default",), f"column {name!r}: default must be {column.expectation()}, "
+                             f"found {default!r}" + (f" ({error})" if isinstance(error, TypeError) else ""))
+        return column
+
+    def token(self, token_id: str, table: Any) -> Token | None:
+        keys = ("tokens", token_id)
+        if not isinstance(table, dict):
+            self.problem(keys, f"tokens.{token_id} must be a table, found {_kind(table)}")
+            return None
+        if not SLUG.fullmatch(token_id):
+            self.problem(keys, f"token id {token_id!r} must be lower-case letters, digits and _")
+        self.unknown_keys(table, TOKEN_KEYS, keys)
+        count = table.get("count")
+        if not (_is_int(count) and count >= 1):
+            self.problem(keys + ("count",), f"token {token_id!r}: count must be a whole number of at least 1, "
+                         f"found {count!r}")
+            count = 1
+        shape = table.get("shape", "round")
+        if shape not in SHAPES:
+            self.problem(keys + ("shape",), f"token {token_id!r}: shape must be one of {', '.join(SHAPES)}, "
+                         f"found {shape!r}")
+        width, height = self.token_size(table.get("size", 20), keys + ("size",), token_id)
+        colour = table.get("colour")
+        if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
+            self.problem(keys + ("colour",), f"token {token_id!r}: colour must be like \"#a1b2c3\", found {colour!r}")
+            colour = None
+        value = table.get("value")
+        if value is not None and not _is_int(value):
+            self.problem(keys + ("value",), f"token {token_id!r}: value must be a whole number, found {value!r}")
+            value = None
+        title = self.text(table, "title", keys, required=True, default=token_id)
+        back = table.get("back")
+        return Token(
+            id=token_id, title=title, count=count, value=value, shape=shape, width=width, height=height,
+            front=self.text(table, "front", keys, default=title),
+            back=self.text(table, "back", keys) if back is not None else None,
+            hidden=bool(table.get("hidden", False)), colour=colour,
+            description=self.text(table, "description", keys),
+        )
+
+    def token_size(self, value: Any, keys: tuple[str, ...], token_id: str) -> tuple[float, float]:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 300:
+            return (float(value), float(value))
+        if isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 300 for v in value):
+            return (float(value[0]), float(value[1]))
+        self.problem(keys, f"token {token_id!r}: size must be a number of mm or [width, height], found {value!r}")
+        return (20.0, 20.0)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__) + f" ({value!r})"[:60]

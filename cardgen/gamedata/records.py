@@ -1,0 +1,147 @@
+"""The immutable records a game folder loads into: Game, Deck, Card, Token, CardSize."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from cardgen.gamedata.columns import Column
+
+
+def freeze(value: Any) -> Any:
+    """A read-only copy of TOML data: tables become mappings, arrays become tuples."""
+    if isinstance(value, dict):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain dicts and lists again (for JSON and for templates that expect them)."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's trimmed size in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card of a deck, with its typed column values and where it was read."""
+
+    id: str
+    name: str
+    deck: str
+    count: int
+    layout: str
+    fields: Mapping[str, Any]
+    file: Path
+    line: int
+
+    def __getitem__(self, column: str) -> Any:
+        return self.fields[column]
+
+    def get(self, column: str, default: Any = None) -> Any:
+        return self.fields.get(column, default)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck: its declaration in game.toml and the cards of its CSV file."""
+
+    id: str
+    title: str
+    file: Path
+    size: CardSize
+    layout: str
+    layout_by: str | None
+    back: str
+    description: str
+    columns: tuple[Column, ...]
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def total(self) -> int:
+        """How many physical cards the deck has, copies included."""
+        return sum(card.count for card in self.cards)
+
+    @property
+    def distinct(self) -> int:
+        """How many different cards the deck has."""
+        return len(self.cards)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A kind of token (a medal, a coin...), how many of it, and its faces."""
+
+    id: str
+    title: str
+    count: int
+    value: int | None
+    shape: str
+    width: float
+    height: float
+    front: str
+    back: str | None
+    hidden: bool
+    colour: str | None
+    description: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything a game folder says, validated."""
+
+    slug: str
+    title: str
+    root: Path
+    players: tuple[int, int]
+    minutes: tuple[int, int]
+    ages: str
+    designer: str
+    version: str
+    subtitle: str
+    description: str
+    card_size: CardSize
+    icons: Mapping[str, str]
+    constants: Mapping[str, Any]
+    decks: tuple[Deck, ...]
+    tokens: tuple[Token, ...]
+    layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
+
+    def deck(self, deck_id: str) -> Deck:
+        for deck in self.decks:
+            if deck.id == deck_id:
+                return deck
+        raise KeyError(f"{self.slug} has no deck {deck_id!r}")
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every distinct card of every deck, in file order."""
+        return tuple(card for deck in self.decks for card in deck.cards)
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards():
+            if card.id == card_id:
+                return card
+        raise KeyError(f"{self.slug} has no card {card_id!r}")
+
+    def components(self) -> dict[str, Any]:
+        """The component list as `cardgen check --json` prints it."""
+        return {
+            "game": self.slug,
+            "decks": {d.id: {"cards": d.total, "distinct": d.distinct} for d in self.decks},
+            "tokens": {t.id: t.count for t in self.tokens},
+        }
