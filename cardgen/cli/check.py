@@ -31,7 +31,8 @@ def check(game: str, as_json: bool) -> None:
     click.echo("\nDecks")
     for deck in loaded.decks:
         size = f"{deck.size.width:g} x {deck.size.height:g} mm"
-        click.echo(f"  {deck.title:<{width}}  {deck.total:>4} cards  ({deck.distinct} distinct, {size})")
+        noun = "card " if deck.total == 1 else "cards"
+        click.echo(f"  {deck.title:<{width}}  {deck.total:>4} {noun}  ({deck.distinct} distinct, {size})")
     click.echo(f"  {'total':<{width}}  {sum(d.total for d in loaded.decks):>4} cards")
     if loaded.tokens:
         click.echo("\nTokens")

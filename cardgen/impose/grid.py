@@ -1,0 +1,203 @@
+"""Lays cards out on a sheet: the grid of slots, their bleed, and the crop marks around them.
+
+Coordinates are millimetres from the top-left corner of the page, y downwards. Two styles:
+
+- `butted`: cards edge to edge sharing their cut lines, bleed only on the grid's outer edges, crop
+  marks in the page margin on the extension of every cut line. The outer bleed shrinks where the
+  margin is too narrow for bleed and marks both (Letter's 6.35 mm above and below a 3 x 3 poker
+  grid), so marks always stay outside the bleed and on the paper.
+- `gutter`: every card with its own bleed and a gap between neighbours; crop marks at every card
+  corner, outside its bleed, never reaching a neighbour's bleed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from cardgen.impose.papers import Paper
+
+MARK_GAP = 0.5    # between a bleed edge and the start of a crop mark
+MARK_LENGTH = 4.0  # the longest crop mark
+MIN_MARK = 2.0    # butted margins keep room for marks at least this long
+EDGE = 1.0        # marks stop this far from the paper's edge
+STYLES = ("butted", "gutter")
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+
+class ImpositionError(ValueError):
+    """Cards that cannot be imposed as asked; the message says why in a sentence."""
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How to impose: paper, card size, bleed and sheet style, all in mm."""
+
+    paper: Paper
+    card_width: float
+    card_height: float
+    bleed: float = 3.0
+    style: str = "butted"
+    margin: float = 5.0
+    gutter: float = 4.0
+    orientation: str = "auto"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one card's trim box sits on the page, and how much bleed is drawn on each side."""
+
+    index: int
+    row: int
+    col: int
+    x: float
+    y: float
+    width: float
+    height: float
+    bleed_left: float
+    bleed_top: float
+    bleed_right: float
+    bleed_bottom: float
+
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of the area printed for this card, bleed included."""
+        return (self.x - self.bleed_left, self.y - self.bleed_top,
+                self.width + self.bleed_left + self.bleed_right,
+                self.height + self.bleed_top + self.bleed_bottom)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A crop mark: a line segment from (x1, y1) to (x2, y2)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page's grid: its slots in reading order and its crop marks."""
+
+    options: SheetOptions
+    cols: int
+    rows: int
+    slots: tuple[Slot, ...]
+    marks: tuple[Mark, ...]
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def impose(options: SheetOptions) -> Sheet:
+    """The sheet for `options`; ImpositionError when no card fits or a value is impossible.
+
+    With orientation "auto" the page is turned to landscape only when that fits more cards.
+    """
+    if options.orientation not in ORIENTATIONS:
+        raise ImpositionError(f"unknown orientation {options.orientation!r}: use auto, portrait or landscape")
+    page = options.paper
+    portrait = Paper(page.name, min(page.width, page.height), max(page.width, page.height))
+    landscape = Paper(page.name, portrait.height, portrait.width)
+    if options.orientation != "auto":
+        chosen = portrait if options.orientation == "portrait" else landscape
+        return _impose(replace(options, paper=chosen))
+    try:
+        upright = _impose(replace(options, paper=portrait))
+    except ImpositionError:
+        return _impose(replace(options, paper=landscape))
+    try:
+        turned = _impose(replace(options, paper=landscape))
+    except ImpositionError:
+        return upright
+    return turned if turned.per_page > upright.per_page else upright
+
+
+def _impose(options: SheetOptions) -> Sheet:
+    _validate(options)
+    if options.style == "butted":
+        return _butted(options)
+    return _gutter(options)
+
+
+def _validate(o: SheetOptions) -> None:
+    if o.style not in STYLES:
+        raise ImpositionError(f"unknown sheet style {o.style!r}: use butted or gutter")
+    if o.bleed < 0:
+        raise ImpositionError(f"bleed must be 0 mm or more, not {o.bleed:g} mm")
+    if o.margin < 0 or o.gutter < 0:
+        raise ImpositionError("margin and gutter must be 0 mm or more")
+    if o.card_width <= 0 or o.card_height <= 0:
+        raise ImpositionError("card width and height must be above 0 mm")
+    usable_w, usable_h = o.paper.width - 2 * o.margin, o.paper.height - 2 * o.margin
+    extra = 2 * o.bleed if o.style == "gutter" else 0.0
+    if o.card_width + extra > usable_w or o.card_height + extra > usable_h:
+        raise ImpositionError(
+            f"a {o.card_width:g} x {o.card_height:g} mm card"
+            + (f" with {o.bleed:g} mm bleed" if extra else "")
+            + f" does not fit on {o.paper.name} paper ({o.paper.width:g} x {o.paper.height:g} mm) "
+            f"inside {o.margin:g} mm margins")
+
+
+def _butted(o: SheetOptions) -> Sheet:
+    w, h, page = o.card_width, o.card_height, o.paper
+    cols = math.floor((page.width - 2 * o.margin + 1e-9) / w)
+    rows = math.floor((page.height - 2 * o.margin + 1e-9) / h)
+    x0, y0 = (page.width - cols * w) / 2, (page.height - rows * h) / 2
+    room = MARK_GAP + MIN_MARK + EDGE
+    bx, by = max(0.0, min(o.bleed, x0 - room)), max(0.0, min(o.bleed, y0 - room))
+    slots = tuple(
+        Slot(r * cols + c, r, c, x0 + c * w, y0 + r * h, w, h,
+             bx if c == 0 else 0.0, by if r == 0 else 0.0,
+             bx if c == cols - 1 else 0.0, by if r == rows - 1 else 0.0)
+        for r in range(rows) for c in range(cols)
+    )
+    marks: list[Mark] = []
+    for i in range(cols + 1):
+        x = x0 + i * w
+        marks += _outward(x, y0 - by - MARK_GAP, 0, -1, y0 - by - MARK_GAP - EDGE)
+        bottom = y0 + rows * h + by + MARK_GAP
+        marks += _outward(x, bottom, 0, 1, page.height - bottom - EDGE)
+    for j in range(rows + 1):
+        y = y0 + j * h
+        marks += _outward(x0 - bx - MARK_GAP, y, -1, 0, x0 - bx - MARK_GAP - EDGE)
+        right = x0 + cols * w + bx + MARK_GAP
+        marks += _outward(right, y, 1, 0, page.width - right - EDGE)
+    return Sheet(o, cols, rows, slots, tuple(marks))
+
+
+def _gutter(o: SheetOptions) -> Sheet:
+    w, h, b, g, page = o.card_width, o.card_height, o.bleed, o.gutter, o.paper
+    pitch_x, pitch_y = w + 2 * b + g, h + 2 * b + g
+    cols = math.floor((page.width - 2 * o.margin + g + 1e-9) / pitch_x)
+    rows = math.floor((page.height - 2 * o.margin + g + 1e-9) / pitch_y)
+    left = (page.width - (cols * pitch_x - g)) / 2 + b
+    top = (page.height - (rows * pitch_y - g)) / 2 + b
+    slots = tuple(
+        Slot(r * cols + c, r, c, left + c * pitch_x, top + r * pitch_y, w, h, b, b, b, b)
+        for r in range(rows) for c in range(cols)
+    )
+    between = g / 2 - MARK_GAP  # marks from two neighbours share a gutter without touching
+    marks: list[Mark] = []
+    for s in slots:
+        above = between if s.row > 0 else s.y - b - MARK_GAP - EDGE
+        below = between if s.row < rows - 1 else page.height - (s.y + h + b + MARK_GAP) - EDGE
+        before = between if s.col > 0 else s.x - b - MARK_GAP - EDGE
+        after = between if s.col < cols - 1 else page.width - (s.x + w + b + MARK_GAP) - EDGE
+        for x in (s.x, s.x + w):
+            marks += _outward(x, s.y - b - MARK_GAP, 0, -1, above)
+            marks += _outward(x, s.y + h + b + MARK_GAP, 0, 1, below)
+        for y in (s.y, s.y + h):
+            marks += _outward(s.x - b - MARK_GAP, y, -1, 0, before)
+            marks += _outward(s.x + w + b + MARK_GAP, y, 1, 0, after)
+    return Sheet(o, cols, rows, slots, tuple(marks))
+
+
+def _outward(x: float, y: float, dx: int, dy: int, room: float) -> list[Mark]:
+    """A mark starting at (x, y) going (dx, dy) as far as MARK_LENGTH or the room allows."""
+    length = min(MARK_LENGTH, room)
+    if length < 0.5:
+        return []
+    return [Mark(x, y, x + dx * length, y + dy * length)]
