@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cardgen import __version__
+from cardgen.cli.build import build
 from cardgen.cli.check import check
 from cardgen.cli.games import games
 
@@ -19,4 +20,5 @@ def main() -> None:
 
 
 main.add_command(games)
+main.add_command(build)
 main.add_command(check)

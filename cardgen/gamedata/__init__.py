@@ -6,9 +6,9 @@ Importing this package never imports reportlab, Pillow or Flask.
 from cardgen.gamedata.bundle import bundled_slugs, card_data_dir, game_folder, templates_dir
 from cardgen.gamedata.errors import GameDataError, Problem
 from cardgen.gamedata.loader import load_game
-from cardgen.gamedata.records import Card, CardSize, Deck, Game, Token, thaw
+from cardgen.gamedata.records import Card, CardSize, Deck, Game, IconSpec, Token, thaw
 
 __all__ = [
-    "Card", "CardSize", "Deck", "Game", "GameDataError", "Problem", "Token",
+    "Card", "CardSize", "Deck", "Game", "GameDataError", "IconSpec", "Problem", "Token",
     "bundled_slugs", "card_data_dir", "game_folder", "load_game", "templates_dir", "thaw",
 ]

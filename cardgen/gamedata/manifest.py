@@ -6,12 +6,13 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.gamedata.columns import IMPLICIT_COLUMNS, OPTIONS, TYPES, CellError, Column
 from cardgen.gamedata.errors import Collector
-from cardgen.gamedata.records import CardSize, Deck, Token, freeze
+from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
 from cardgen.gamedata.tomlplaces import TomlPlaces
 
 SLUG = re.compile(r"[a-z][a-z0-9_]*")
@@ -113,7 +114,7 @@ class _Reader:
         decks = tuple(d for d in (self.deck(i, t, size) for i, t in decks_table.items()) if d)
         tokens_table = self.table(doc, "tokens")
         tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
-        return Manifest(info, size, freeze(icons), freeze(self.table(doc, "constants")), decks, tokens)
+        return Manifest(info, size, MappingProxyType(icons), freeze(self.table(doc, "constants")), decks, tokens)
 
     def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
         keys = ("game",)
@@ -157,13 +158,27 @@ class _Reader:
             self.problem(keys, f"card_size must be {error}, found {value!r}")
             return fallback
 
-    def icons(self, icons: dict) -> dict[str, str]:
-        for name, label in icons.items():
+    def icons(self, icons: dict) -> dict[str, IconSpec]:
+        specs = {}
+        for name, value in icons.items():
+            keys = ("icons", name)
             if not NAME.fullmatch(name):
-                self.problem(("icons", name), f"icon name {name!r} must be lower-case letters, digits, - and _")
-            if not isinstance(label, str):
-                self.problem(("icons", name), f"icon {name!r} must be described by text, found {_kind(label)}")
-        return icons
+                self.problem(keys, f"icon name {name!r} must be lower-case letters, digits, - and _")
+            if isinstance(value, str):
+                specs[name] = IconSpec(name, value)
+                continue
+            if not isinstance(value, dict):
+                self.problem(keys, f"icon {name!r} must be a label in quotes or a table "
+                             f"{{ label = \"...\", glyph = \"...\", colour = \"#rrggbb\" }}, found {_kind(value)}")
+                continue
+            self.unknown_keys(value, {"label", "glyph", "colour"}, keys)
+            colour = value.get("colour")
+            if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
+                self.problem(keys, f"icon {name!r}: colour must be like \"#a1b2c3\", found {colour!r}")
+                colour = None
+            specs[name] = IconSpec(name, self.text(value, "label", keys, required=True, default=name),
+                                   self.text(value, "glyph", keys) or None, colour)
+        return specs
 
     def deck(self, deck_id: str, table: Any, game_size: CardSize) -> Deck | None:
         keys = ("decks", deck_id)

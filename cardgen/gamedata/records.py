@@ -38,6 +38,16 @@ class CardSize:
 
 
 @dataclass(frozen=True)
+class IconSpec:
+    """An inline icon a game declares: what it means, and optionally its glyph and colour."""
+
+    name: str
+    label: str
+    glyph: str | None = None
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
 class Card:
     """One distinct card of a deck, with its typed column values and where it was read."""
 
@@ -116,7 +126,7 @@ class Game:
     subtitle: str
     description: str
     card_size: CardSize
-    icons: Mapping[str, str]
+    icons: Mapping[str, IconSpec]
     constants: Mapping[str, Any]
     decks: tuple[Deck, ...]
     tokens: tuple[Token, ...]

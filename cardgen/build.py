@@ -1,0 +1,158 @@
+"""The build: a game's data, laid out, imposed and rendered into print-ready files.
+
+load -> lay out -> impose -> render -> write, readable top to bottom in `build()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from cardgen import __version__
+from cardgen.gamedata import CardSize, Deck, Game
+from cardgen.gamedata.cardsizes import card_size
+from cardgen.impose import SheetOptions, impose, paper
+from cardgen.impose.duplex import DUPLEX
+from cardgen.impose.grid import ImpositionError, Sheet
+from cardgen.layout.compose import Composer
+from cardgen.layout.icons import check_glyphs
+from cardgen.layout.spec import LayoutError
+from cardgen.output import Staging, sha256
+from cardgen.render.pdf_alignment import write_alignment_test
+from cardgen.render.pdf_sheets import SheetJob, write_sheets
+
+
+class BuildError(ValueError):
+    """A build that cannot go ahead; the message is a sentence naming the option, file or box."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build and how; the defaults suit a home printer with A4 paper."""
+
+    paper: str = "a4"
+    card_size: str | None = None      # a size name or WxH in mm for every deck; None keeps each deck's
+    bleed: float = 3.0
+    sheet: str = "butted"
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    out: Path = Path("output")
+
+
+@dataclass
+class BuildResult:
+    """What a build wrote and what it noticed."""
+
+    files: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    cards: int = 0
+    pages: int = 0
+
+
+Progress = Callable[[int], None]  # called with how many more card faces were laid out
+
+
+def build(game: Game, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
+    """Builds the game's print sheets under `options.out/<slug>/`; BuildError before writing on bad input."""
+    sheet_for = _sheets(game, options)                               # options checked, sheets imposed
+    composer = Composer(game, options.bleed)
+    _check_layouts(game, composer)                                   # layouts checked against columns
+    result = BuildResult()
+    manifest: dict = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": _describe(options),
+                      "decks": {}, "files": {}}
+    with Staging(options.out / game.slug) as staging:
+        for deck in game.decks:
+            fronts, warnings = _lay_out(composer, deck, progress)
+            result.warnings += warnings
+            back = composer.back(deck)
+            job = SheetJob(f"{game.title}: {deck.title}", f"{game.title} print sheets", sheet_for(deck),
+                           fronts, (back,) * len(fronts), options.duplex, options.back_offset)
+            stem = f"{game.slug}-{deck.id}-{job.sheet.options.paper.name}"
+            backs = staging.path(f"{stem}-backs.pdf") if options.duplex == "none" else None
+            result.pages += write_sheets(job, staging.path(f"{stem}.pdf"), backs)
+            result.cards += len(fronts)
+            manifest["decks"][deck.id] = {"cards": len(fronts), "per_page": job.sheet.per_page,
+                                          "card_size": [job.sheet.options.card_width, job.sheet.options.card_height]}
+        if options.duplex != "none":
+            first = sheet_for(game.decks[0])
+            write_alignment_test(staging.path(f"{game.slug}-duplex-test-{first.options.paper.name}.pdf"), first,
+                                 options.duplex, options.back_offset, game.title)
+        manifest["files"] = {name: sha256(staging.folder / name) for name in staging.names}
+        manifest["warnings"] = result.warnings
+        staging.write_json("manifest.json", manifest)
+        result.files = staging.commit()
+    return result
+
+
+def _sheets(game: Game, options: BuildOptions) -> Callable[[Deck], Sheet]:
+    try:
+        page = paper(options.paper)
+    except ValueError as error:
+        raise BuildError(f"--paper: {error}") from None
+    override: CardSize | None = None
+    if options.card_size:
+        try:
+            override = card_size(_size_value(options.card_size))
+        except ValueError as error:
+            raise BuildError(f"--card-size must be {error}, not {options.card_size!r}") from None
+    if options.duplex not in DUPLEX:
+        raise BuildError(f"--duplex must be one of {', '.join(DUPLEX)}, not {options.duplex!r}")
+    if options.bleed < 0 or options.bleed > 10:
+        raise BuildError(f"--bleed must be from 0 to 10 mm, not {options.bleed:g}")
+    sheets: dict[tuple[float, float], Sheet] = {}
+
+    def sheet_for(deck: Deck) -> Sheet:
+        size = override or deck.size
+        key = (size.width, size.height)
+        if key not in sheets:
+            try:
+                sheets[key] = impose(SheetOptions(page, size.width, size.height, options.bleed, options.sheet))
+            except ImpositionError as error:
+                raise BuildError(f"deck {deck.id!r}: {error}") from None
+        return sheets[key]
+
+    for deck in game.decks:  # impose every deck now, so a card too big for the paper stops the build early
+        sheet_for(deck)
+    return sheet_for
+
+
+def _size_value(text: str) -> object:
+    parts = text.lower().replace("mm", "").split("x")
+    if len(parts) == 2:
+        try:
+            return [float(parts[0]), float(parts[1])]
+        except ValueError:
+            pass
+    return text
+
+
+def _check_layouts(game: Game, composer: Composer) -> None:
+    problems = check_glyphs(game.icons)
+    if problems:
+        raise BuildError(f"{game.root / 'game.toml'}: " + "; ".join(problems))
+    try:
+        for deck in game.decks:
+            composer.check(deck)
+    except LayoutError as error:
+        raise BuildError(str(error)) from None
+
+
+def _lay_out(composer: Composer, deck: Deck, progress: Progress | None) -> tuple[tuple, list[str]]:
+    fronts = []
+    warnings = []
+    try:
+        for index, card in enumerate(deck.cards, start=1):
+            face = composer.front(deck, card, index)
+            warnings += [f"{card.file.name}:{card.line} {card.name!r}: {w}" for w in face.warnings]
+            fronts += [face] * card.count
+            if progress:
+                progress(1)
+    except LayoutError as error:
+        raise BuildError(str(error)) from None
+    return tuple(fronts), warnings
+
+
+def _describe(options: BuildOptions) -> dict:
+    return {"paper": options.paper, "card_size": options.card_size, "bleed": options.bleed, "sheet": options.sheet,
+            "duplex": options.duplex, "back_offset": list(options.back_offset)}

@@ -1,0 +1,67 @@
+"""`cardgen build`: renders print-ready files for one bundled game, a game folder, or all of them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen.build import BuildError, BuildOptions, build as run_build
+from cardgen.cli.loading import DATA_ERROR, load_or_exit
+from cardgen.gamedata import bundled_slugs
+from cardgen.impose.duplex import DUPLEX
+from cardgen.impose.grid import STYLES
+
+
+def _offset(ctx, param, value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected X,Y in millimetres such as 0.5,-1, not {value!r}") from None
+    return (x, y)
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--all", "all_games", is_flag=True, help="Build every bundled game.")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, legal, tabloid, or WIDTHxHEIGHT in mm.")
+@click.option("--card-size", default=None,
+              help="Print every deck at this size: poker, bridge, tarot, mini, mini-euro, skat, business, square, "
+                   "or WIDTHxHEIGHT in mm. Default: each deck's own size from game.toml.")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card in mm (0 allowed).")
+@click.option("--sheet", type=click.Choice(STYLES), default="butted", show_default=True,
+              help="butted: cards share cut lines (most per page); gutter: each card with its own bleed and a gap.")
+@click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
+              help="long or short: backs follow each front page, mirrored for that flip; none: backs in a separate PDF.")
+@click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
+              help="Shift the backs by X,Y mm (x right, y down) to correct a printer; read it off the duplex test page.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="Folder to write into; each game goes to OUT/<slug>/.")
+def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
+          duplex: str, back_offset: tuple[float, float], out: Path) -> None:
+    """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs.
+
+    Files are written to OUT/<slug>/ only when the whole build succeeds; a build that fails leaves
+    the previous files as they were. Print the PDFs at 100% ("actual size"), never "fit to page".
+    """
+    if bool(game) == all_games:
+        raise click.UsageError("name one GAME (a bundled slug or a folder) or use --all")
+    options = BuildOptions(paper=paper, card_size=card_size, bleed=bleed, sheet=sheet, duplex=duplex,
+                           back_offset=back_offset, out=out)
+    for name in (bundled_slugs() if all_games else [game]):
+        loaded = load_or_exit(name)
+        total = sum(deck.distinct for deck in loaded.decks)
+        try:
+            with click.progressbar(length=total, label=f"{loaded.slug:<22}", file=sys.stderr,
+                                   show_pos=True) as bar:
+                result = run_build(loaded, options, progress=bar.update)
+        except BuildError as error:
+            click.echo(f"error: {loaded.slug}: {error}", err=True)
+            raise SystemExit(DATA_ERROR) from None
+        for warning in result.warnings:
+            click.echo(f"warning: {loaded.slug}: {warning}", err=True)
+        click.echo(f"{loaded.slug}: {result.cards} cards on {result.pages} pages, "
+                   f"{len(result.files)} files in {out / loaded.slug}")
+        for path in result.files:
+            click.echo(f"  {path}")

@@ -1,0 +1,54 @@
+"""Draws a game's icons: its chosen glyph in its colour, or a lettered badge when it has none."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from cardgen.gamedata import IconSpec
+from cardgen.layout import fonts
+from cardgen.layout.glyphs import GLYPHS, PAPER
+from cardgen.layout.ops import Ellipse, Op, Path, Rect, Text
+
+DEFAULT_COLOUR = "#3a3a3a"
+WHITE = "#ffffff"
+
+
+class IconError(ValueError):
+    """An icon whose glyph does not exist."""
+
+
+def check_glyphs(icons: Mapping[str, IconSpec]) -> list[str]:
+    """Sentences naming every icon whose declared glyph is unknown."""
+    return [f"[icons] {spec.name}: unknown glyph {spec.glyph!r}; glyphs: {', '.join(sorted(GLYPHS))}"
+            for spec in icons.values() if spec.glyph and spec.glyph not in GLYPHS]
+
+
+def draw_icon(spec: IconSpec | None, name: str, x: float, y: float, size: float, colour: str | None = None) -> list[Op]:
+    """Ops drawing icon `name` in the square (x, y, size) mm; `colour` overrides the icon's own."""
+    ink = colour or (spec.colour if spec else None) or DEFAULT_COLOUR
+    glyph = (spec.glyph if spec else None) or (name if name in GLYPHS else None)
+    if glyph is None:
+        return _badge(spec.label if spec else name, x, y, size, ink)
+    ops: list[Op] = []
+    for shape in GLYPHS[glyph]:
+        tone = WHITE if shape[-1] == PAPER else ink
+        if shape[0] == "circle":
+            _, cx, cy, r, _ = shape
+            ops.append(Ellipse(x + (cx - r) * size, y + (cy - r) * size, 2 * r * size, 2 * r * size, fill=tone))
+        elif shape[0] == "rect":
+            _, rx, ry, rw, rh, _ = shape
+            ops.append(Rect(x + rx * size, y + ry * size, rw * size, rh * size, fill=tone))
+        else:
+            points = shape[1]
+            commands = [("M", x + points[0][0] * size, y + points[0][1] * size)]
+            commands += [("L", x + px * size, y + py * size) for px, py in points[1:]]
+            ops.append(Path(tuple(commands) + (("Z",),), fill=tone))
+    return ops
+
+
+def _badge(label: str, x: float, y: float, size: float, ink: str) -> list[Op]:
+    letter = next((ch for ch in label if ch.isalnum()), "?").upper()
+    text_size = size / fonts.PT * 0.62
+    width = fonts.width_mm(letter, "bold", text_size)
+    baseline = y + size / 2 + fonts.ascent_mm("bold", text_size) * 0.36
+    return [Ellipse(x, y, size, size, fill=ink), Text(x + (size - width) / 2, baseline, letter, "bold", text_size, WHITE)]

@@ -1,0 +1,68 @@
+"""Card text markup: **bold**, *italic*, :icon: and line breaks, parsed into styled pieces."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+_MARKUP = re.compile(r"[*:\\\n]")
+_SPACES = re.compile(r"([ \t]+)")
+_TOKEN = re.compile(r"\\\*|\*\*|\*|:([a-z][a-z0-9_-]*):|\n|[ \t]+|[^*:\n \t\\]+|.", re.S)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A word fragment, a space, an icon or a line break, with the emphasis in force."""
+
+    kind: str  # "text", "space", "icon", "break"
+    text: str = ""
+    bold: bool = False
+    italic: bool = False
+
+
+def parse(source: str, icons: frozenset[str] | set[str]) -> tuple[Piece, ...]:
+    """Pieces of `source`; `:name:` becomes an icon only when `name` is in `icons`."""
+    return _parse(source, frozenset(icons))
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse(source: str, icons: frozenset[str]) -> tuple[Piece, ...]:
+    if not _MARKUP.search(source):  # plain words and spaces: most card text
+        return tuple(Piece("space", " ") if part.isspace() else Piece("text", part)
+                     for part in _SPACES.split(source) if part)
+    pieces: list[Piece] = []
+    bold = italic = False
+    for match in _TOKEN.finditer(source):
+        token = match.group(0)
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token == "\\*":
+            pieces.append(Piece("text", "*", bold, italic))
+        elif match.group(1) is not None and match.group(1) in icons:
+            pieces.append(Piece("icon", match.group(1), bold, italic))
+        elif token == "\n":
+            pieces.append(Piece("break"))
+        elif token.isspace():
+            pieces.append(Piece("space", " ", bold, italic))
+        else:
+            pieces.append(Piece("text", token, bold, italic))
+    return tuple(_merge(pieces))
+
+
+def _merge(pieces: list[Piece]) -> list[Piece]:
+    merged: list[Piece] = []
+    for piece in pieces:
+        last = merged[-1] if merged else None
+        if last and piece.kind == last.kind == "text" and (piece.bold, piece.italic) == (last.bold, last.italic):
+            merged[-1] = Piece("text", last.text + piece.text, piece.bold, piece.italic)
+        else:
+            merged.append(piece)
+    return merged
+
+
+def plain(source: str) -> str:
+    """The text without markup (icons keep their :name:), for searching and alt text."""
+    return source.replace("**", "").replace("\\*", "\0").replace("*", "").replace("\0", "*")

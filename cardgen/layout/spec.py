@@ -1,0 +1,183 @@
+"""Card layouts as data: named boxes in mm on the trim box, styles, `extends`, Jinja2 text.
+
+A layout file is TOML: `extends` (another layout's name), `description`, `[style]` (colour names
+to "#rrggbb") and `[boxes.<name>]` tables drawn in file order, parents' boxes first. A box that a
+child layout repeats is merged key by key; `hidden = true` removes an inherited box.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+import jinja2
+
+from cardgen.layout.expressions import ExpressionError, compile_expression
+from cardgen.templating import environment
+
+GEOMETRY = ("x", "y", "w", "h")
+COMMON = {"kind", "when", "hidden", *GEOMETRY}
+KINDS: dict[str, set[str]] = {
+    "rect": {"fill", "stroke", "stroke_width", "radius"},
+    "ellipse": {"fill", "stroke", "stroke_width"},
+    "line": {"colour", "width"},
+    "text": {"text", "size", "min_size", "bold", "italic", "align", "valign", "colour", "leading"},
+    "art": {"column", "accent"},
+    "icon": {"icon", "colour"},
+}
+TEMPLATED = {"text", "fill", "stroke", "colour", "icon", "column", "accent"}
+CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
+NUMBERS = {"size", "min_size", "stroke_width", "radius", "width", "leading"}
+
+
+_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+@dataclass(frozen=True)
+class Field:
+    """A template that is exactly `{{ card.<column> }}`: read directly, without Jinja2's machinery."""
+
+    column: str
+
+    def render(self, card: Any = None, **context: Any) -> str:
+        value = getattr(card, self.column)
+        return "" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A setting with no template syntax in it: the same text for every card."""
+
+    text: str
+
+    def render(self, **context: Any) -> str:
+        return self.text
+
+
+class LayoutError(ValueError):
+    """A layout that cannot be used; the message names the file and the box."""
+
+
+@dataclass(frozen=True)
+class Box:
+    name: str
+    kind: str
+    geometry: tuple[Callable[[Mapping[str, float]], float], ...]
+    values: Mapping[str, Any]
+    templates: Mapping[str, "jinja2.Template | Field | Constant"]
+    when: Callable[..., Any] | None
+    sources: Mapping[str, str]  # key -> Jinja2 source, for checking the names it uses
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    path: Path
+    description: str
+    style: Mapping[str, str]
+    boxes: tuple[Box, ...]
+
+
+def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
+    """The layout `name` with its `extends` chain resolved; LayoutError on any problem."""
+    chain: list[tuple[Path, dict]] = []
+    current: str | None = name
+    while current is not None:
+        if current not in files:
+            where = f" (extended by {chain[-1][0]})" if chain else ""
+            raise LayoutError(f"unknown layout {current!r}{where}; layouts found: {', '.join(sorted(files))}")
+        path = files[current]
+        if any(path == seen for seen, _ in chain):
+            raise LayoutError(f"{path}: 'extends' goes round in a circle back to {current!r}")
+        data = _read(path)
+        chain.append((path, data))
+        current = data.get("extends")
+        if current is not None and not isinstance(current, str):
+            raise LayoutError(f"{path}: extends must be a layout name in quotes")
+    style: dict[str, str] = {}
+    merged: dict[str, dict] = {}
+    for path, data in reversed(chain):
+        unknown = set(data) - {"extends", "description", "style", "boxes"}
+        if unknown:
+            raise LayoutError(f"{path}: unknown key {sorted(unknown)[0]!r}: expected extends, description, "
+                              "style or boxes")
+        style.update(_style(path, data.get("style", {})))
+        for box_name, box in data.get("boxes", {}).items():
+            if not isinstance(box, dict):
+                raise LayoutError(f"{path}: box {box_name!r} must be a table")
+            merged[box_name] = {**merged.get(box_name, {}), **box, "_file": path}
+    boxes = tuple(_box(n, b) for n, b in merged.items() if not b.get("hidden"))
+    return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), boxes)
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise LayoutError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise LayoutError(f"{path}: not UTF-8 text") from None
+
+
+def _style(path: Path, style: Any) -> dict[str, str]:
+    if not isinstance(style, dict):
+        raise LayoutError(f"{path}: [style] must be a table of colour names")
+    for key, value in style.items():
+        if not (isinstance(value, str) and len(value) == 7 and value.startswith("#")):
+            raise LayoutError(f"{path}: style {key!r} must be a colour like \"#a1b2c3\", found {value!r}")
+    return style
+
+
+def _box(name: str, raw: dict) -> Box:
+    path = raw.pop("_file")
+    where = f"{path}: box {name!r}"
+    kind = raw.get("kind", "text")
+    if kind not in KINDS:
+        raise LayoutError(f"{where}: kind must be one of {', '.join(KINDS)}, found {kind!r}")
+    unknown = set(raw) - COMMON - KINDS[kind]
+    if unknown:
+        raise LayoutError(f"{where}: {sorted(unknown)[0]!r} is not a setting of a {kind} box "
+                          f"(it takes {', '.join(sorted(KINDS[kind] | COMMON))})")
+    missing = [key for key in GEOMETRY if key not in raw]
+    if missing:
+        raise LayoutError(f"{where}: needs {', '.join(missing)} (millimetres or expressions over W, H, bleed)")
+    try:
+        geometry = tuple(compile_expression(raw[key]) for key in GEOMETRY)
+    except ExpressionError as error:
+        raise LayoutError(f"{where}: {error}") from None
+    for key, choices in CHOICES.items():
+        if key in raw and raw[key] not in choices:
+            raise LayoutError(f"{where}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}")
+    for key in NUMBERS & set(raw):
+        if not isinstance(raw[key], (int, float)) or isinstance(raw[key], bool) or raw[key] < 0:
+            raise LayoutError(f"{where}: {key} must be a number of 0 or more, found {raw[key]!r}")
+    env = environment()
+    templates, sources = {}, {}
+    for key in TEMPLATED & set(raw):
+        if not isinstance(raw[key], str):
+            raise LayoutError(f"{where}: {key} must be text in quotes, found {raw[key]!r}")
+        simple = _FIELD.fullmatch(raw[key])
+        try:
+            if simple:
+                templates[key] = Field(simple.group(1))
+            elif "{" not in raw[key]:
+                templates[key] = Constant(raw[key])
+            else:
+                templates[key] = env.from_string(raw[key])
+        except jinja2.TemplateSyntaxError as error:
+            raise LayoutError(f"{where}: {key}: template error on its line {error.lineno}: {error.message}") from None
+        sources[key] = raw[key]
+    when = None
+    if "when" in raw:
+        try:
+            when = env.compile_expression(str(raw["when"]))
+        except jinja2.TemplateSyntaxError as error:
+            raise LayoutError(f"{where}: when: {error.message}") from None
+        sources["when"] = "{{ " + str(raw["when"]) + " }}"
+    values = {k: v for k, v in raw.items() if k not in GEOMETRY and k not in TEMPLATED}
+    return Box(name, kind, geometry, MappingProxyType(values), MappingProxyType(templates), when,
+               MappingProxyType(sources))

@@ -1,0 +1,155 @@
+"""Sets marked-up text in a box: line breaking, shrinking to fit, inline icons on the baseline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from cardgen.layout import fonts
+from cardgen.layout.markup import Piece
+from cardgen.layout.ops import Op, Text
+
+ICON_SCALE = 1.0  # an inline icon is as tall as the font's size (its em)
+ICON_GAP = 0.08   # of the size, on each side of an inline icon
+STEP = 0.25       # points: how finely the size shrinks
+
+IconDrawer = Callable[[str, float, float, float], list[Op]]  # (name, x, top, size_mm) -> ops
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    size: float
+    min_size: float
+    colour: str
+    align: str = "left"      # left, center, right
+    valign: str = "top"      # top, middle, bottom
+    leading: float = 1.2     # line height as a multiple of the size
+
+
+@dataclass(frozen=True)
+class Fitted:
+    ops: tuple[Op, ...]
+    size: float
+    lines: int
+    overflow: bool  # the text did not fit even at the minimum size; lines below the box are dropped
+
+
+def fit(pieces: tuple[Piece, ...], box: tuple[float, float, float, float], style: TextStyle,
+        draw_icon: IconDrawer) -> Fitted:
+    """The text set as large as it fits in `box` (x, y, w, h mm), but not below `style.min_size`."""
+    x, y, w, h = box
+    words = _words(pieces)
+    size = style.size
+    while True:
+        lines = _wrap(words, w / size)
+        height = len(lines) * size * style.leading * fonts.PT
+        if height <= h + 1e-6 or size <= style.min_size:
+            break
+        size = max(style.min_size, size - STEP)
+    line_height = size * style.leading * fonts.PT
+    overflow = height > h + 1e-6 or any(_units(line) * size > w + 1e-6 for line in lines)
+    shown = [line for i, line in enumerate(lines) if (i + 1) * line_height <= h + 1e-6] if overflow else lines
+    used = len(shown) * line_height
+    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[style.valign]
+    ascent = fonts.ascent_mm("regular", size)
+    extra = (line_height - size * fonts.PT) / 2  # half the leading above the first line, as CSS does
+    ops: list[Op] = []
+    for index, line in enumerate(shown):
+        baseline = top + index * line_height + extra + ascent
+        width = _units(line) * size
+        left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[style.align]
+        ops += _draw_line(line, left, baseline, size, style.colour, draw_icon)
+    return Fitted(tuple(ops), size, len(lines), overflow)
+
+
+Measured = tuple[Piece, float]  # a piece and its width in mm at 1 pt
+
+
+def _unit(piece: Piece) -> float:
+    if piece.kind == "icon":
+        return fonts.PT * (ICON_SCALE + 2 * ICON_GAP)
+    return fonts.width_mm(piece.text, fonts.style_of(piece.bold, piece.italic), 1.0)
+
+
+def _units(line: list[Measured]) -> float:
+    return sum(unit for _, unit in line)
+
+
+Word = tuple[list[Measured], float]  # the pieces of an unbreakable word and its width at 1 pt
+
+
+def _words(pieces: tuple[Piece, ...]) -> list[Word | str]:
+    """Measured pieces grouped into unbreakable words, with "space" and "break" markers between them."""
+    out: list[Word | str] = []
+    word: list[Measured] = []
+    for piece in pieces:
+        if piece.kind in ("space", "break"):
+            if word:
+                out.append((word, _units(word)))
+                word = []
+            out.append(piece.kind)
+        else:
+            word.append((piece, _unit(piece)))
+    if word:
+        out.append((word, _units(word)))
+    return out
+
+
+def _wrap(words: list[Word | str], width: float) -> list[list[Measured]]:
+    """Greedy line breaking; `width` is the box's width divided by the size (mm per pt)."""
+    lines: list[list[Measured]] = [[]]
+    used = 0.0
+    pending: Measured | None = None
+    for item in words:
+        if item == "break":
+            lines.append([])
+            used, pending = 0.0, None
+            continue
+        if item == "space":
+            if lines[-1]:
+                last = lines[-1][-1][0]
+                space = Piece("space", " ", last.bold, last.italic)
+                pending = (space, _unit(space))
+            continue
+        assert isinstance(item, tuple)
+        word, word_width = item
+        gap = pending[1] if pending else 0.0
+        if lines[-1] and used + gap + word_width > width + 1e-9:
+            lines.append([])
+            used, gap, pending = 0.0, 0.0, None
+        if pending:
+            lines[-1].append(pending)
+        lines[-1].extend(word)
+        used += gap + word_width
+        pending = None
+    while len(lines) > 1 and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _draw_line(line: list[Measured], left: float, baseline: float, size: float, colour: str,
+               draw_icon: IconDrawer) -> list[Op]:
+    ops: list[Op] = []
+    x = left
+    run_text, run_style, run_x = "", None, left
+    for piece, unit in line:
+        if piece.kind == "icon":
+            if run_text:
+                ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
+                run_text = ""
+            icon = size * fonts.PT * ICON_SCALE
+            ops += draw_icon(piece.text, x + size * fonts.PT * ICON_GAP, baseline - icon, icon)
+            x += unit * size
+            run_x = x
+            continue
+        style = fonts.style_of(piece.bold, piece.italic)
+        if run_text and style != run_style:
+            ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
+            run_text, run_x = "", x
+        if not run_text:
+            run_x, run_style = x, style
+        run_text += piece.text
+        x += unit * size
+    if run_text.strip():
+        ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
+    return ops

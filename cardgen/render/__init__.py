@@ -1,0 +1,1 @@
+"""Renderers: drawing operations to vector PDF (reportlab) and to pixels (Pillow)."""

@@ -1,0 +1,132 @@
+"""Draws a card face's operations onto a reportlab canvas at a place on the page."""
+
+from __future__ import annotations
+
+import functools
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout import fonts
+from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect, Text
+
+
+@functools.lru_cache(maxsize=1024)
+def colour(hex_colour: str) -> HexColor:
+    return HexColor(hex_colour)
+
+
+class PageDrawer:
+    """Draws in millimetres from the page's top-left corner (y down) on a reportlab canvas."""
+
+    def __init__(self, canvas: Canvas, page_height: float):
+        fonts.register()
+        self.canvas, self.page_height = canvas, page_height
+        self.forms: dict[int, str] = {}
+        self._reset()
+
+    def _reset(self) -> None:
+        # what the PDF graphics state holds now: setting it again would only add bytes and time
+        self._fill = self._stroke = self._font = self._width = None
+
+    def y(self, y: float) -> float:
+        return (self.page_height - y) * mm
+
+    def face(self, face: Face, x: float, y: float, clip: tuple[float, float, float, float],
+             reuse: bool = False) -> None:
+        """Draws `face` with its trim box's top-left at (x, y), clipped to `clip` (x, y, w, h).
+
+        A face drawn many times (a deck's back, a card with copies) is written once as a form
+        XObject and placed by reference: smaller files, faster builds.
+        """
+        c = self.canvas
+        c.saveState()
+        self._reset()
+        cx, cy, cw, ch = clip
+        path = c.beginPath()
+        path.rect(cx * mm, self.y(cy + ch), cw * mm, ch * mm)
+        c.clipPath(path, stroke=0, fill=0)
+        if reuse:
+            name = self._form(face)
+            c.translate(x * mm, self.y(y + face.height))
+            c.doForm(name)
+        else:
+            for op in face.ops:
+                self.op(op, x, y)
+        c.restoreState()
+        self._reset()
+
+    def _form(self, face: Face) -> str:
+        if id(face) not in self.forms:
+            name = f"face{len(self.forms) + 1}"
+            b = face.bleed
+            self.canvas.beginForm(name, -b * mm, -b * mm, (face.width + b) * mm, (face.height + b) * mm)
+            inner = PageDrawer(self.canvas, face.height)
+            for op in face.ops:
+                inner.op(op, 0.0, 0.0)
+            self.canvas.endForm()
+            self.forms[id(face)] = name
+        return self.forms[id(face)]
+
+    def op(self, op: Op, dx: float, dy: float) -> None:
+        c = self.canvas
+        if isinstance(op, Text):
+            self._set_fill(op.colour)
+            if self._font != (op.font, op.size):
+                c.setFont(fonts.PDF_NAMES[op.font], op.size)
+                self._font = (op.font, op.size)
+            c.drawString((dx + op.x) * mm, self.y(dy + op.y), op.text)
+        elif isinstance(op, Rect):
+            if not self._paint(op.fill, op.stroke, op.stroke_width):
+                return
+            args = ((dx + op.x) * mm, self.y(dy + op.y + op.h), op.w * mm, op.h * mm)
+            if op.radius:
+                c.roundRect(*args, op.radius * mm, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+            else:
+                c.rect(*args, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+        elif isinstance(op, Ellipse):
+            if self._paint(op.fill, op.stroke, op.stroke_width):
+                c.ellipse((dx + op.x) * mm, self.y(dy + op.y + op.h), (dx + op.x + op.w) * mm, self.y(dy + op.y),
+                          stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+        elif isinstance(op, Path):
+            if not self._paint(op.fill, op.stroke, op.stroke_width):
+                return
+            path = c.beginPath()
+            for command in op.commands:
+                name, *v = command
+                if name == "M":
+                    path.moveTo((dx + v[0]) * mm, self.y(dy + v[1]))
+                elif name == "L":
+                    path.lineTo((dx + v[0]) * mm, self.y(dy + v[1]))
+                elif name == "C":
+                    path.curveTo((dx + v[0]) * mm, self.y(dy + v[1]), (dx + v[2]) * mm, self.y(dy + v[3]),
+                                 (dx + v[4]) * mm, self.y(dy + v[5]))
+                else:
+                    path.close()
+            c.drawPath(path, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+        elif isinstance(op, Image):
+            c.saveState()
+            cx, cy, cw, ch = op.clip
+            path = c.beginPath()
+            path.rect((dx + cx) * mm, self.y(dy + cy + ch), cw * mm, ch * mm)
+            c.clipPath(path, stroke=0, fill=0)
+            c.drawImage(op.path, (dx + op.x) * mm, self.y(dy + op.y + op.h), op.w * mm, op.h * mm)
+            c.restoreState()  # nothing tracked changes inside, so the tracked state still holds
+
+    def _paint(self, fill: str | None, stroke: str | None, width: float) -> bool:
+        if fill:
+            self._set_fill(fill)
+        if stroke:
+            if self._stroke != stroke:
+                self.canvas.setStrokeColor(colour(stroke))
+                self._stroke = stroke
+            if self._width != width:
+                self.canvas.setLineWidth(width * mm)
+                self._width = width
+        return bool(fill or stroke)
+
+    def _set_fill(self, fill: str) -> None:
+        if self._fill != fill:
+            self.canvas.setFillColor(colour(fill))
+            self._fill = fill

@@ -1,0 +1,83 @@
+"""Measures what a PDF page draws: clip rectangles, line segments and images, in page millimetres.
+
+A small content-stream walker over pypdf, so tests can check positions in the real file rather
+than trusting the code that wrote it. Coordinates are converted to mm from the top-left, y down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+PT = 25.4 / 72
+
+
+@dataclass
+class PageProbe:
+    width: float
+    height: float
+    clips: list[tuple[float, float, float, float]] = field(default_factory=list)   # x, y, w, h
+    segments: list[tuple[float, float, float, float]] = field(default_factory=list)  # x1, y1, x2, y2
+    images: list[str] = field(default_factory=list)  # XObject names drawn
+
+
+def _multiply(a, b):
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+            a[2] * b[1] + a[3] * b[3], a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
+
+
+def probe(reader: PdfReader, index: int) -> PageProbe:
+    page = reader.pages[index]
+    box = page.mediabox
+    result = PageProbe(float(box.width) * PT, float(box.height) * PT)
+    height_pt = float(box.height)
+    content = ContentStream(page.get_contents(), reader)
+    matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list = []
+    path: list = []
+    pending_rect = None
+    current = None
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        px = matrix[0] * x + matrix[2] * y + matrix[4]
+        py = matrix[1] * x + matrix[3] * y + matrix[5]
+        return px * PT, (height_pt - py) * PT
+
+    clip_next = False
+    for operands, operator in content.operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        values = [float(v) for v in operands] if op in ("cm", "re", "m", "l") else operands
+        if op == "q":
+            stack.append(matrix)
+        elif op == "Q":
+            matrix = stack.pop()
+        elif op == "cm":
+            matrix = _multiply(tuple(values), matrix)
+        elif op == "re":
+            x, y, w, h = values
+            (x1, y1), (x2, y2) = point(x, y), point(x + w, y + h)
+            pending_rect = (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+        elif op == "m":
+            current = point(*values)
+            path = []
+        elif op == "l":
+            end = point(*values)
+            if current is not None:
+                path.append((*current, *end))
+            current = end
+        elif op in ("W", "W*"):
+            clip_next = True
+        elif op == "n":
+            if clip_next and pending_rect:
+                result.clips.append(pending_rect)
+            clip_next, pending_rect, path = False, None, []
+        elif op in ("S", "s"):
+            result.segments.extend(path)
+            path, pending_rect = [], None
+        elif op in ("f", "f*", "B", "B*", "b", "b*"):
+            path, pending_rect = [], None
+        elif op == "Do":
+            result.images.append(str(operands[0]))
+    return result
