@@ -10,6 +10,7 @@ invariant output). Prints both times, their ratio, and the file sizes. Target: r
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
@@ -135,11 +136,17 @@ def timed(function, repeat: int) -> tuple[float, float]:
     """Median wall-clock and CPU seconds of `repeat` runs (CPU time is steadier on a busy machine)."""
     walls, cpus = [], []
     for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu = time.perf_counter(), _cpu()
         function()
         walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
+        cpus.append(_cpu() - cpu)
     return statistics.median(walls), statistics.median(cpus)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (cardgen's layout workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def main() -> None:
@@ -161,8 +168,8 @@ def main() -> None:
               f"{cardgen_time[1]:.2f} s CPU, {cardgen_pdf.stat().st_size / 1e6:.2f} MB")
         print(f"minimal reportlab loop:                             {loop_time[0]:.2f} s, "
               f"{loop_time[1]:.2f} s CPU, {loop_pdf.stat().st_size / 1e6:.2f} MB")
-        print(f"ratio cardgen / minimal: {cardgen_time[0] / loop_time[0]:.2f} wall, "
-              f"{cardgen_time[1] / loop_time[1]:.2f} CPU (target <= 1.5)")
+        print(f"ratio cardgen / minimal: {cardgen_time[0] / loop_time[0]:.2f} wall clock (target <= 1.5); "
+              f"{cardgen_time[1] / loop_time[1]:.2f} in CPU (all processes)")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator, TypeVar
 
 from cardgen import __version__
 from cardgen.gamedata import CardSize, Deck, Game
@@ -15,12 +15,13 @@ from cardgen.gamedata.cardsizes import card_size
 from cardgen.impose import SheetOptions, impose, paper
 from cardgen.impose.duplex import DUPLEX
 from cardgen.impose.grid import ImpositionError, Sheet
+from cardgen.faces import FaceMaker
 from cardgen.layout.compose import Composer
 from cardgen.layout.icons import check_glyphs
 from cardgen.layout.spec import LayoutError
 from cardgen.output import Staging, sha256
 from cardgen.render.pdf_alignment import write_alignment_test
-from cardgen.render.pdf_sheets import SheetJob, write_sheets
+from cardgen.render.pdf_sheets import Placed, SheetJob, write_sheets
 
 
 class BuildError(ValueError):
@@ -51,6 +52,7 @@ class BuildResult:
 
 
 Progress = Callable[[int], None]  # called with how many more card faces were laid out
+T = TypeVar("T")
 
 
 def build(game: Game, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
@@ -61,18 +63,16 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     result = BuildResult()
     manifest: dict = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": _describe(options),
                       "decks": {}, "files": {}}
-    with Staging(options.out / game.slug) as staging:
+    with Staging(options.out / game.slug) as staging, FaceMaker(game, composer) as faces:
         for deck in game.decks:
-            fronts, warnings = _lay_out(composer, deck, progress)
-            result.warnings += warnings
-            back = composer.back(deck)
             job = SheetJob(f"{game.title}: {deck.title}", f"{game.title} print sheets", sheet_for(deck),
-                           fronts, (back,) * len(fronts), options.duplex, options.back_offset)
+                           _layout(lambda: composer.back(deck)), options.duplex, options.back_offset)
             stem = f"{game.slug}-{deck.id}-{job.sheet.options.paper.name}"
             backs = staging.path(f"{stem}-backs.pdf") if options.duplex == "none" else None
-            result.pages += write_sheets(job, staging.path(f"{stem}.pdf"), backs)
-            result.cards += len(fronts)
-            manifest["decks"][deck.id] = {"cards": len(fronts), "per_page": job.sheet.per_page,
+            fronts = _fronts(faces, deck, result.warnings, progress)  # laid out while the pages render
+            result.pages += _layout(lambda: write_sheets(job, fronts, deck.total, staging.path(f"{stem}.pdf"), backs))
+            result.cards += deck.total
+            manifest["decks"][deck.id] = {"cards": deck.total, "per_page": job.sheet.per_page,
                                           "card_size": [job.sheet.options.card_width, job.sheet.options.card_height]}
         if options.duplex != "none":
             first = sheet_for(game.decks[0])
@@ -138,19 +138,23 @@ def _check_layouts(game: Game, composer: Composer) -> None:
         raise BuildError(str(error)) from None
 
 
-def _lay_out(composer: Composer, deck: Deck, progress: Progress | None) -> tuple[tuple, list[str]]:
-    fronts = []
-    warnings = []
+def _fronts(faces: FaceMaker, deck: Deck, warnings: list[str], progress: Progress | None) -> Iterator[Placed]:
+    """Each physical card's front in print order, copies of a card sharing one face."""
+    for laid in faces.fronts(deck):
+        card = laid.card
+        warnings += [f"{card.file.name}:{card.line} {card.name!r}: {w}" for w in laid.warnings]
+        if progress:
+            progress(1)
+        for _ in range(card.count):
+            yield laid.face, card.count > 1
+
+
+def _layout(step: Callable[[], T]) -> T:
+    """Runs a step that lays out cards, turning a layout problem into a BuildError."""
     try:
-        for index, card in enumerate(deck.cards, start=1):
-            face = composer.front(deck, card, index)
-            warnings += [f"{card.file.name}:{card.line} {card.name!r}: {w}" for w in face.warnings]
-            fronts += [face] * card.count
-            if progress:
-                progress(1)
+        return step()
     except LayoutError as error:
         raise BuildError(str(error)) from None
-    return tuple(fronts), warnings
 
 
 def _describe(options: BuildOptions) -> dict:

@@ -1,5 +1,8 @@
 """Measures what a PDF page draws: clip rectangles, line segments and images, in page millimetres.
 
+Segments stroked while no clip is active are the sheet's own lines (crop marks); lines inside a
+card are drawn within its bleed-box clip and only counted.
+
 A small content-stream walker over pypdf, so tests can check positions in the real file rather
 than trusting the code that wrote it. Coordinates are converted to mm from the top-left, y down.
 """
@@ -19,7 +22,8 @@ class PageProbe:
     width: float
     height: float
     clips: list[tuple[float, float, float, float]] = field(default_factory=list)   # x, y, w, h
-    segments: list[tuple[float, float, float, float]] = field(default_factory=list)  # x1, y1, x2, y2
+    segments: list[tuple[float, float, float, float]] = field(default_factory=list)  # unclipped: x1, y1, x2, y2
+    clipped_segments: int = 0  # lines stroked inside a clip: card content, not crop marks
     images: list[str] = field(default_factory=list)  # XObject names drawn
 
 
@@ -35,6 +39,7 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
     height_pt = float(box.height)
     content = ContentStream(page.get_contents(), reader)
     matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    clipped = False
     stack: list = []
     path: list = []
     pending_rect = None
@@ -50,9 +55,9 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
         op = operator.decode() if isinstance(operator, bytes) else operator
         values = [float(v) for v in operands] if op in ("cm", "re", "m", "l") else operands
         if op == "q":
-            stack.append(matrix)
+            stack.append((matrix, clipped))
         elif op == "Q":
-            matrix = stack.pop()
+            matrix, clipped = stack.pop()
         elif op == "cm":
             matrix = _multiply(tuple(values), matrix)
         elif op == "re":
@@ -72,9 +77,13 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
         elif op == "n":
             if clip_next and pending_rect:
                 result.clips.append(pending_rect)
+            clipped = clipped or clip_next
             clip_next, pending_rect, path = False, None, []
         elif op in ("S", "s"):
-            result.segments.extend(path)
+            if clipped:
+                result.clipped_segments += len(path)
+            else:
+                result.segments.extend(path)
             path, pending_rect = [], None
         elif op in ("f", "f*", "B", "B*", "b", "b*"):
             path, pending_rect = [], None

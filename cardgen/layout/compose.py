@@ -10,6 +10,7 @@ import jinja2
 from jinja2 import nodes
 
 from cardgen.gamedata import Card, Deck, Game, thaw
+from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.markup import parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
@@ -135,6 +136,10 @@ class Composer:
                      lambda name, ix, iy, size: icon_ops.draw_icon(self.game.icons.get(name), name, ix, iy, size))
         if fitted.overflow:
             warnings.append(f"box {box.name!r}: text does not fit even at {style.min_size:g} pt")
+        missing = sorted({ch for ch in text if not fonts.covers(ch)})
+        if missing:
+            warnings.append(f"box {box.name!r}: the card font has no glyph for {' '.join(missing)} "
+                            "(it would print as an empty box; use an :icon: instead)")
         return list(fitted.ops)
 
     def _art(self, values: dict[str, str], rect: tuple[float, float, float, float], layout: Layout, seed: str,

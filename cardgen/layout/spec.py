@@ -20,7 +20,7 @@ from cardgen.layout.expressions import ExpressionError, compile_expression
 from cardgen.templating import environment
 
 GEOMETRY = ("x", "y", "w", "h")
-COMMON = {"kind", "when", "hidden", *GEOMETRY}
+COMMON = {"kind", "when", "hidden", "under", *GEOMETRY}
 KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius"},
     "ellipse": {"fill", "stroke", "stroke_width"},
@@ -109,7 +109,17 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
         for box_name, box in data.get("boxes", {}).items():
             if not isinstance(box, dict):
                 raise LayoutError(f"{path}: box {box_name!r} must be a table")
-            merged[box_name] = {**merged.get(box_name, {}), **box, "_file": path}
+            entry = {**merged.get(box_name, {}), **box, "_file": path}
+            under = box.get("under")
+            if under is not None and box_name not in merged:
+                if under not in merged:
+                    raise LayoutError(f"{path}: box {box_name!r}: under names {under!r}, which no layout it "
+                                      f"extends has (boxes: {', '.join(merged) or 'none'})")
+                keys = list(merged)
+                merged = {k: merged[k] for k in keys[:keys.index(under)]} | {box_name: entry} | \
+                    {k: merged[k] for k in keys[keys.index(under):]}
+            else:
+                merged[box_name] = entry
     boxes = tuple(_box(n, b) for n, b in merged.items() if not b.get("hidden"))
     return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), boxes)
 
@@ -178,6 +188,6 @@ def _box(name: str, raw: dict) -> Box:
         except jinja2.TemplateSyntaxError as error:
             raise LayoutError(f"{where}: when: {error.message}") from None
         sources["when"] = "{{ " + str(raw["when"]) + " }}"
-    values = {k: v for k, v in raw.items() if k not in GEOMETRY and k not in TEMPLATED}
+    values = {k: v for k, v in raw.items() if k not in GEOMETRY and k not in TEMPLATED and k != "under"}
     return Box(name, kind, geometry, MappingProxyType(values), MappingProxyType(templates), when,
                MappingProxyType(sources))

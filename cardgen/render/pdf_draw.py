@@ -23,7 +23,7 @@ class PageDrawer:
     def __init__(self, canvas: Canvas, page_height: float):
         fonts.register()
         self.canvas, self.page_height = canvas, page_height
-        self.forms: dict[int, str] = {}
+        self.forms: dict[int, tuple[str, Face]] = {}  # the face is kept so its id() cannot be reused
         self._reset()
 
     def _reset(self) -> None:
@@ -66,8 +66,8 @@ class PageDrawer:
             for op in face.ops:
                 inner.op(op, 0.0, 0.0)
             self.canvas.endForm()
-            self.forms[id(face)] = name
-        return self.forms[id(face)]
+            self.forms[id(face)] = (name, face)
+        return self.forms[id(face)][0]
 
     def op(self, op: Op, dx: float, dy: float) -> None:
         c = self.canvas

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -26,15 +27,17 @@ PRINT_NOTE = "Print at 100% (actual size), not fit to page"
 
 @dataclass(frozen=True)
 class SheetJob:
-    """What one PDF of sheets holds: faces in print order and how to place them."""
+    """What one PDF of sheets holds: the deck's back and how to place faces on the sheets."""
 
     title: str
     subject: str
     sheet: Sheet
-    fronts: tuple[Face, ...]
-    backs: tuple[Face, ...]  # one per front, in the same order
+    back: Face
     duplex: str              # long, short or none
     back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+Placed = tuple[Face, bool]  # a front face and whether it is drawn more than once (then it becomes a form)
 
 
 def new_canvas(path: Path, sheet: Sheet, title: str, subject: str) -> Canvas:
@@ -51,34 +54,35 @@ def new_canvas(path: Path, sheet: Sheet, title: str, subject: str) -> Canvas:
     return canvas
 
 
-def write_sheets(job: SheetJob, path: Path, backs_path: Path | None = None) -> int:
-    """Writes the job; with duplex "none" the backs go to `backs_path`. Returns the page count."""
-    per_page = job.sheet.per_page
-    pages = [range(i, min(i + per_page, len(job.fronts))) for i in range(0, len(job.fronts), per_page)]
+def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path,
+                 backs_path: Path | None = None) -> int:
+    """Writes `total` fronts, taken from `fronts` as they come, a page at a time, each page
+    followed by its backs (or the backs into `backs_path` with duplex "none"). Returns the page count."""
     height = job.sheet.options.paper.height
     drawer = PageDrawer(new_canvas(path, job.sheet, job.title, job.subject), height)
     backs = PageDrawer(new_canvas(backs_path, job.sheet, job.title + " (backs)", job.subject), height) \
         if backs_path else None
-    uses = Counter(id(face) for face in job.fronts + job.backs)
-    count = len(pages)
-    for number, indices in enumerate(pages, start=1):
-        _page(drawer, job, indices, uses, front=True, label=f"fronts, page {number}/{count}")
-        _page(backs or drawer, job, indices, uses, front=False, label=f"backs, page {number}/{count}")
+    per_page = job.sheet.per_page
+    count = -(-total // per_page)
+    stream = iter(fronts)
+    for number in range(1, count + 1):
+        page = list(itertools.islice(stream, per_page))
+        _page(drawer, job, page, front=True, label=f"fronts, page {number}/{count}")
+        _page(backs or drawer, job, [(job.back, True)] * len(page), front=False,
+              label=f"backs, page {number}/{count}")
     drawer.canvas.save()
     if backs:
         backs.canvas.save()
     return count * (1 if backs else 2)
 
 
-def _page(drawer: PageDrawer, job: SheetJob, indices: range, uses: Counter, front: bool, label: str) -> None:
+def _page(drawer: PageDrawer, job: SheetJob, faces: list[Placed], front: bool, label: str) -> None:
     page = job.sheet.options.paper
     canvas = drawer.canvas
-    for slot_index, face_index in enumerate(indices):
-        slot = job.sheet.slots[slot_index]
+    for slot, (face, reuse) in zip(job.sheet.slots, faces):
         if not front:
             slot = back_slot(slot, page, job.duplex, job.back_offset)
-        face = job.fronts[face_index] if front else job.backs[face_index]
-        drawer.face(face, slot.x, slot.y, slot.bleed_box(), reuse=uses[id(face)] > 1)
+        drawer.face(face, slot.x, slot.y, slot.bleed_box(), reuse=reuse)
     if front or job.duplex == "none":
         draw_marks(canvas, job.sheet)
     _footer(canvas, job.sheet, f"{job.title} · {label} · {PRINT_NOTE}")

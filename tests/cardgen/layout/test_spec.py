@@ -46,6 +46,12 @@ def test_extends_merges_boxes_and_styles(tmp_path):
     assert [g({"W": 63.5, "H": 88.9, "bleed": 3}) for g in title.geometry] == [3, 2, 57.5, 6]
 
 
+def test_under_places_a_new_box_beneath_an_inherited_one(tmp_path):
+    files = layouts(tmp_path, child='extends = "base"\n[boxes.shadow]\nkind = "rect"\nunder = "title"\n'
+                                     'x = 1\ny = 1\nw = 2\nh = 2\n')
+    assert [b.name for b in load_layout("child", files).boxes] == ["band", "shadow", "title"]
+
+
 @pytest.mark.parametrize(
     ("child", "message"),
     [
@@ -56,6 +62,8 @@ def test_extends_merges_boxes_and_styles(tmp_path):
         ('extends = "base"\n[boxes.new]\nkind = "rect"\nx = 1\n', "box 'new': needs y, w, h"),
         ('extends = "base"\n[boxes.title]\ntext = "{{ card.name "\n', "box 'title': text: template error"),
         ('extends = "nowhere"\n', "unknown layout 'nowhere'"),
+        ('extends = "base"\n[boxes.new]\nkind = "rect"\nunder = "nope"\nx = 1\ny = 1\nw = 1\nh = 1\n',
+         "box 'new': under names 'nope'"),
         ('extends = "child"\n', "'extends' goes round in a circle"),
         ('[boxes.x\n', "child.toml: not valid TOML"),
     ],
