@@ -15,7 +15,6 @@ from cardgen.gamedata.cardsizes import card_size
 from cardgen.impose import SheetOptions, impose, paper
 from cardgen.impose.duplex import DUPLEX
 from cardgen.impose.grid import ImpositionError, Sheet
-from cardgen.faces import FaceMaker
 from cardgen.layout.compose import Composer
 from cardgen.layout.icons import check_glyphs
 from cardgen.layout.spec import LayoutError
@@ -63,13 +62,13 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     result = BuildResult()
     manifest: dict = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": _describe(options),
                       "decks": {}, "files": {}}
-    with Staging(options.out / game.slug) as staging, FaceMaker(game, composer) as faces:
+    with Staging(options.out / game.slug) as staging:
         for deck in game.decks:
             job = SheetJob(f"{game.title}: {deck.title}", f"{game.title} print sheets", sheet_for(deck),
                            _layout(lambda: composer.back(deck)), options.duplex, options.back_offset)
             stem = f"{game.slug}-{deck.id}-{job.sheet.options.paper.name}"
             backs = staging.path(f"{stem}-backs.pdf") if options.duplex == "none" else None
-            fronts = _fronts(faces, deck, result.warnings, progress)  # laid out while the pages render
+            fronts = _fronts(composer, deck, result.warnings, progress)  # laid out as the pages need them
             result.pages += _layout(lambda: write_sheets(job, fronts, deck.total, staging.path(f"{stem}.pdf"), backs))
             result.cards += deck.total
             manifest["decks"][deck.id] = {"cards": deck.total, "per_page": job.sheet.per_page,
@@ -138,15 +137,20 @@ def _check_layouts(game: Game, composer: Composer) -> None:
         raise BuildError(str(error)) from None
 
 
-def _fronts(faces: FaceMaker, deck: Deck, warnings: list[str], progress: Progress | None) -> Iterator[Placed]:
-    """Each physical card's front in print order, copies of a card sharing one face."""
-    for laid in faces.fronts(deck):
-        card = laid.card
-        warnings += [f"{card.file.name}:{card.line} {card.name!r}: {w}" for w in laid.warnings]
+def _fronts(composer: Composer, deck: Deck, warnings: list[str], progress: Progress | None) -> Iterator[Placed]:
+    """Each physical card's front in print order, copies of a card sharing one face.
+
+    Faces are laid out as the renderer asks for them, so a deck never sits in memory whole.
+    (Laying out in worker processes was measured slower: pickling the faces back costs more than
+    the layout itself.)
+    """
+    for index, card in enumerate(deck.cards, start=1):
+        face = composer.front(deck, card, index)
+        warnings += [f"{card.file.name}:{card.line} {card.name!r}: {w}" for w in face.warnings]
         if progress:
             progress(1)
         for _ in range(card.count):
-            yield laid.face, card.count > 1
+            yield face, card.count > 1
 
 
 def _layout(step: Callable[[], T]) -> T:

@@ -66,7 +66,6 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
             pending_rect = (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
         elif op == "m":
             current = point(*values)
-            path = []
         elif op == "l":
             end = point(*values)
             if current is not None:

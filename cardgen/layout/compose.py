@@ -12,11 +12,11 @@ from jinja2 import nodes
 from cardgen.gamedata import Card, Deck, Game, thaw
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
-from cardgen.layout.markup import parse
+from cardgen.layout.markup import is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
 from cardgen.layout.placeholder import placeholder
 from cardgen.layout.spec import Box, Layout, LayoutError, load_layout
-from cardgen.layout.textfit import TextStyle, fit
+from cardgen.layout.textfit import TextStyle, fit, fit_plain
 from cardgen.templating import environment
 
 CONTEXT_NAMES = {"card", "deck", "game", "number", "index", "side", "body"}
@@ -33,7 +33,7 @@ class Composer:
         self._layouts: dict[str, Layout] = {}
         self._image_sizes: dict[str, tuple[str, tuple[int, int]] | None] = {}
         self._deck_contexts: dict[str, dict[str, Any]] = {}
-        self._geometry: dict[tuple[str, float, float], tuple[tuple[float, ...], ...]] = {}
+        self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str], ...]] = {}
         self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
                               "constants": thaw(game.constants)}
         self.icon_names = frozenset(game.icons)
@@ -91,11 +91,11 @@ class Composer:
         key = (layout.name, W, H)
         if key not in self._geometry:  # every card of a deck shares its layout's box geometry
             names = {"W": W, "H": H, "bleed": self.bleed}
-            self._geometry[key] = tuple(tuple(g(names) for g in box.geometry) for box in layout.boxes)
+            self._geometry[key] = tuple((box, tuple(g(names) for g in box.geometry),
+                                         f"{layout.path.name}: box {box.name!r}") for box in layout.boxes)
         ops: list[Op] = []
         warnings: list[str] = []
-        for box, (x, y, w, h) in zip(layout.boxes, self._geometry[key]):
-            where = f"{layout.path.name}: box {box.name!r}"
+        for box, (x, y, w, h), where in self._geometry[key]:
             if box.when is not None and not _call(box.when, context, where):
                 continue
             values = {k: _render(t, context, where, k) for k, t in box.templates.items()}
@@ -128,15 +128,19 @@ class Composer:
         style = TextStyle(size=v.get("size", 9.0), min_size=v.get("min_size", v.get("size", 9.0) * 0.7),
                           colour=colour("colour", layout.style.get("ink", DEFAULT_INK)),
                           align=v.get("align", "left"), valign=v.get("valign", "top"), leading=v.get("leading", 1.2))
-        pieces = parse(text.strip(), self.icon_names)
+        text = text.strip()
         bold, italic = v.get("bold", False), v.get("italic", False)
-        if bold or italic:
-            pieces = tuple(type(p)(p.kind, p.text, p.bold or bold, p.italic or italic) for p in pieces)
-        fitted = fit(pieces, (x, y, w, h), style,
-                     lambda name, ix, iy, size: icon_ops.draw_icon(self.game.icons.get(name), name, ix, iy, size))
+        if is_plain(text):
+            fitted = fit_plain(text, fonts.style_of(bold, italic), (x, y, w, h), style)
+        else:
+            pieces = parse(text, self.icon_names)
+            if bold or italic:
+                pieces = tuple(type(p)(p.kind, p.text, p.bold or bold, p.italic or italic) for p in pieces)
+            fitted = fit(pieces, (x, y, w, h), style,
+                         lambda name, ix, iy, size: icon_ops.draw_icon(self.game.icons.get(name), name, ix, iy, size))
         if fitted.overflow:
             warnings.append(f"box {box.name!r}: text does not fit even at {style.min_size:g} pt")
-        missing = sorted({ch for ch in text if not fonts.covers(ch)})
+        missing = fonts.missing(text)
         if missing:
             warnings.append(f"box {box.name!r}: the card font has no glyph for {' '.join(missing)} "
                             "(it would print as an empty box; use an :icon: instead)")
@@ -147,7 +151,7 @@ class Composer:
         x, y, w, h = rect
         file_name = values.get("column", "").strip()
         accent = _colour(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
-        size = self._image_size(self.game.root / "art" / file_name) if file_name else None
+        size = self._image_size(file_name) if file_name else None
         if size is None:
             return list(placeholder(seed, x, y, w, h, accent))
         iw, ih = size[1]
@@ -156,10 +160,11 @@ class Composer:
         dw, dh = iw * scale, ih * scale
         return [Image(path, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, (x, y, w, h))]
 
-    def _image_size(self, path) -> tuple[str, tuple[int, int]] | None:
-        """(canonical path, pixel size) of an art file, or None when there is no such file."""
-        key = str(path)
+    def _image_size(self, file_name: str) -> tuple[str, tuple[int, int]] | None:
+        """(canonical path, pixel size) of a file in art/, or None when there is no such file."""
+        key = file_name
         if key not in self._image_sizes:
+            path = self.game.root / "art" / file_name
             from PIL import Image as PILImage  # only the size is read here; the renderers draw the pixels
 
             if path.is_file():

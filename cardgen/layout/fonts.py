@@ -67,3 +67,9 @@ def descent_mm(style: str, size: float) -> float:
 def covers(char: str) -> bool:
     """Whether the fonts have a glyph for `char`."""
     return ord(char) in _face("regular").charWidths or char in "\n\t "
+
+
+@functools.lru_cache(maxsize=8192)
+def missing(text: str) -> str:
+    """The characters of `text` the fonts cannot draw, sorted, as one string ("" when none)."""
+    return "".join(sorted({ch for ch in text if not covers(ch)}))

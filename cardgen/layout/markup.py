@@ -21,6 +21,14 @@ class Piece:
     italic: bool = False
 
 
+_SPACE = Piece("space", " ")
+
+
+def is_plain(source: str) -> bool:
+    """Whether `source` has no markup at all: no emphasis, icons, escapes or line breaks."""
+    return not _MARKUP.search(source)
+
+
 def parse(source: str, icons: frozenset[str] | set[str]) -> tuple[Piece, ...]:
     """Pieces of `source`; `:name:` becomes an icon only when `name` is in `icons`."""
     return _parse(source, frozenset(icons))
@@ -29,8 +37,7 @@ def parse(source: str, icons: frozenset[str] | set[str]) -> tuple[Piece, ...]:
 @functools.lru_cache(maxsize=8192)
 def _parse(source: str, icons: frozenset[str]) -> tuple[Piece, ...]:
     if not _MARKUP.search(source):  # plain words and spaces: most card text
-        return tuple(Piece("space", " ") if part.isspace() else Piece("text", part)
-                     for part in _SPACES.split(source) if part)
+        return tuple(_SPACE if part.isspace() else Piece("text", part) for part in _SPACES.split(source) if part)
     pieces: list[Piece] = []
     bold = italic = False
     for match in _TOKEN.finditer(source):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -37,34 +38,69 @@ class Fitted:
 def fit(pieces: tuple[Piece, ...], box: tuple[float, float, float, float], style: TextStyle,
         draw_icon: IconDrawer) -> Fitted:
     """The text set as large as it fits in `box` (x, y, w, h mm), but not below `style.min_size`."""
-    x, y, w, h = box
     words = _words(pieces)
+
+    def emit(line: list[Measured], left: float, baseline: float, size: float) -> list[Op]:
+        return _draw_line(line, left, baseline, size, style.colour, draw_icon)
+
+    return _set(lambda limit: [(_units(line), line) for line in _wrap(words, limit)], emit, box, style)
+
+
+def fit_plain(text: str, font: str, box: tuple[float, float, float, float], style: TextStyle) -> Fitted:
+    """`fit` for text in one face with no markup, icons or line breaks: the same lines and
+    positions, found with plain strings (most card text is like this, and it is the hot path)."""
+    words = text.split()
+    widths = [fonts.width_mm(word, font, 1.0) for word in words]
+    space = fonts.width_mm(" ", font, 1.0)
+
+    def wrap(limit: float) -> list[tuple[float, tuple[int, int]]]:
+        lines, start, used = [], 0, 0.0
+        for i, width in enumerate(widths):
+            if i > start and used + space + width > limit + 1e-9:
+                lines.append((used, (start, i)))
+                start, used = i, width
+            else:
+                used = width if i == start else used + space + width
+        lines.append((used, (start, len(words))))
+        return lines
+
+    def emit(span: tuple[int, int], left: float, baseline: float, size: float) -> list[Op]:
+        return [Text(left, baseline, " ".join(words[span[0]:span[1]]), font, size, style.colour)] if words else []
+
+    return _set(wrap, emit, box, style)
+
+
+def _set(wrap, emit, box: tuple[float, float, float, float], style: TextStyle) -> Fitted:
+    """Shrinks until the wrapped lines fit, then places them; `wrap(limit)` gives (width at 1 pt, line)
+    pairs for a box `limit` mm per pt wide, `emit(line, left, baseline, size)` draws one line."""
+    x, y, w, h = box
     size = style.size
     while True:
-        lines = _wrap(words, w / size)
+        lines = wrap(w / size)
         height = len(lines) * size * style.leading * fonts.PT
         if height <= h + 1e-6 or size <= style.min_size:
             break
         size = max(style.min_size, size - STEP)
     line_height = size * style.leading * fonts.PT
-    overflow = height > h + 1e-6 or any(_units(line) * size > w + 1e-6 for line in lines)
+    overflow = height > h + 1e-6 or any(units * size > w + 1e-6 for units, _ in lines)
     shown = [line for i, line in enumerate(lines) if (i + 1) * line_height <= h + 1e-6] if overflow else lines
     used = len(shown) * line_height
     top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[style.valign]
     ascent = fonts.ascent_mm("regular", size)
     extra = (line_height - size * fonts.PT) / 2  # half the leading above the first line, as CSS does
     ops: list[Op] = []
-    for index, line in enumerate(shown):
+    for index, (units, line) in enumerate(shown):
         baseline = top + index * line_height + extra + ascent
-        width = _units(line) * size
+        width = units * size
         left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[style.align]
-        ops += _draw_line(line, left, baseline, size, style.colour, draw_icon)
+        ops += emit(line, left, baseline, size)
     return Fitted(tuple(ops), size, len(lines), overflow)
 
 
 Measured = tuple[Piece, float]  # a piece and its width in mm at 1 pt
 
 
+@functools.lru_cache(maxsize=65536)
 def _unit(piece: Piece) -> float:
     if piece.kind == "icon":
         return fonts.PT * (ICON_SCALE + 2 * ICON_GAP)

@@ -52,32 +52,51 @@ class PageDrawer:
             c.translate(x * mm, self.y(y + face.height))
             c.doForm(name)
         else:
-            for op in face.ops:
-                self.op(op, x, y)
+            self.ops(face.ops, x, y)
         c.restoreState()
         self._reset()
+
+    def ops(self, ops: tuple[Op, ...], dx: float, dy: float) -> None:
+        """Draws `ops` in order; consecutive text runs share one PDF text object."""
+        text = None
+        for op in ops:
+            if isinstance(op, Text):
+                if text is None:
+                    text = self.canvas.beginText()
+                    self._font = None  # a new text object starts in the canvas's font, not the last one set
+                self._text(text, op, dx, dy)
+                continue
+            if text is not None:
+                self.canvas.drawText(text)
+                text = None
+            self.op(op, dx, dy)
+        if text is not None:
+            self.canvas.drawText(text)
+
+    def _text(self, text, op: Text, dx: float, dy: float) -> None:
+        if self._fill != op.colour:
+            text.setFillColor(colour(op.colour))
+            self._fill = op.colour
+        if self._font != (op.font, op.size):
+            text.setFont(fonts.PDF_NAMES[op.font], op.size)
+            self._font = (op.font, op.size)
+        text.setTextOrigin((dx + op.x) * mm, self.y(dy + op.y))
+        text.textOut(op.text)
 
     def _form(self, face: Face) -> str:
         if id(face) not in self.forms:
             name = f"face{len(self.forms) + 1}"
             b = face.bleed
             self.canvas.beginForm(name, -b * mm, -b * mm, (face.width + b) * mm, (face.height + b) * mm)
-            inner = PageDrawer(self.canvas, face.height)
-            for op in face.ops:
-                inner.op(op, 0.0, 0.0)
+            PageDrawer(self.canvas, face.height).ops(face.ops, 0.0, 0.0)
             self.canvas.endForm()
             self.forms[id(face)] = (name, face)
         return self.forms[id(face)][0]
 
     def op(self, op: Op, dx: float, dy: float) -> None:
+        """Draws one shape or image (text goes through `ops`, which batches it)."""
         c = self.canvas
-        if isinstance(op, Text):
-            self._set_fill(op.colour)
-            if self._font != (op.font, op.size):
-                c.setFont(fonts.PDF_NAMES[op.font], op.size)
-                self._font = (op.font, op.size)
-            c.drawString((dx + op.x) * mm, self.y(dy + op.y), op.text)
-        elif isinstance(op, Rect):
+        if isinstance(op, Rect):
             if not self._paint(op.fill, op.stroke, op.stroke_width):
                 return
             args = ((dx + op.x) * mm, self.y(dy + op.y + op.h), op.w * mm, op.h * mm)

@@ -90,11 +90,15 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[Placed], front: bool, l
 
 
 def draw_marks(canvas: Canvas, sheet: Sheet) -> None:
+    """All crop marks of the sheet as one stroked path."""
     height = sheet.options.paper.height
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH * mm)
+    path = canvas.beginPath()
     for m in sheet.marks:
-        canvas.line(m.x1 * mm, (height - m.y1) * mm, m.x2 * mm, (height - m.y2) * mm)
+        path.moveTo(m.x1 * mm, (height - m.y1) * mm)
+        path.lineTo(m.x2 * mm, (height - m.y2) * mm)
+    canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _footer(canvas: Canvas, sheet: Sheet, text: str) -> None:

@@ -164,3 +164,23 @@ def test_manifest_lists_what_was_built(builds):
     assert manifest["game"] == "unfair_chko"
     assert set(manifest["files"]) == {p.name for p in result.files if p.name != "manifest.json"}
     assert manifest["decks"]["park"]["cards"] == 108 and manifest["decks"]["park"]["per_page"] == 9
+
+
+def test_text_keeps_its_font_and_size(make_game, tmp_path):
+    """Titles in the bold face at the layout's size, body text in the regular face."""
+    from cardgen.gamedata import load_game
+
+    build(load_game(make_game()), BuildOptions(out=tmp_path))
+    reader = PdfReader(tmp_path / "tiny" / "tiny-heroes-a4.pdf")
+    runs: list[tuple[str, str, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font is not None:
+            runs.append((text.strip(), str(font["/BaseFont"]), size * tm[0]))
+
+    reader.pages[0].extract_text(visitor_text=visit)
+    faces = {text: (font, round(size, 2)) for text, font, size in runs}
+    assert faces["Ada"] == ("/AAAAAA+BitstreamVeraSans-Bold", 11)      # the title box: bold, 11 pt
+    assert faces["Bold"][0].endswith("VeraSans-Bold")                    # **Bold** in the body text
+    assert faces["move"][0].endswith("VeraSans-Roman")                   # plain body text
+    assert faces["Bold"][1] == faces["move"][1] <= 8.5

@@ -67,3 +67,14 @@ def test_alignment(align):
 def test_unknown_icon_stays_literal_text():
     pieces = parse("meet at 10:30 :nope:", {"coin"})
     assert all(p.kind != "icon" for p in pieces)
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+@pytest.mark.parametrize("box", [(0, 0, 50, 30), (3, 4, 20, 8), (0, 0, 200, 5)])
+def test_plain_text_path_sets_exactly_like_the_general_path(align, box):
+    from cardgen.layout.textfit import fit_plain
+
+    style = TextStyle(10, 6, "#000000", align=align, valign="middle")
+    general = fit(parse(LONG, set()), box, style, square)
+    plain = fit_plain(LONG.strip(), "regular", box, style)
+    assert plain == general
