@@ -75,10 +75,11 @@ def _set(wrap, emit, box: tuple[float, float, float, float], style: TextStyle) -
     pairs for a box `limit` mm per pt wide, `emit(line, left, baseline, size)` draws one line."""
     x, y, w, h = box
     size = style.size
-    while True:
+    while True:  # shrink until the lines fit the box's height and no line is wider than the box
         lines = wrap(w / size)
         height = len(lines) * size * style.leading * fonts.PT
-        if height <= h + 1e-6 or size <= style.min_size:
+        fits = height <= h + 1e-6 and all(units * size <= w + 1e-6 for units, _ in lines)
+        if fits or size <= style.min_size:
             break
         size = max(style.min_size, size - STEP)
     line_height = size * style.leading * fonts.PT

@@ -78,3 +78,11 @@ def test_plain_text_path_sets_exactly_like_the_general_path(align, box):
     general = fit(parse(LONG, set()), box, style, square)
     plain = fit_plain(LONG.strip(), "regular", box, style)
     assert plain == general
+
+
+def test_a_word_wider_than_its_box_shrinks_too():
+    from cardgen.layout.textfit import fit_plain
+
+    result = fit_plain("110", "bold", (0, 0, 18, 20), TextStyle(40, 10, "#000000"))
+    assert result.size < 40 and not result.overflow
+    assert fonts.width_mm("110", "bold", result.size) <= 18 < fonts.width_mm("110", "bold", result.size + 0.25)
