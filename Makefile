@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: demo test install tools check build bench clean
+.PHONY: demo test install tools check build serve bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,10 +17,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)  ## Create .venv and install pnpkit with what the tests need.
 
-tools:  ## System tools the tests use: pdftoppm (poppler-utils) to rasterize PDFs.
-	@command -v pdftoppm >/dev/null || { \
-		echo "installing poppler-utils (pdftoppm) with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils >/dev/null; }
+tools:  ## System tools the tests use: pdftoppm (poppler-utils) and a PostgreSQL server.
+	@missing=""; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing with apt-get"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 check: install  ## Validate every bundled game's data.
 	@for game in $$($(BIN)/python -c "from cardgen.gamedata import bundled_slugs; print(' '.join(bundled_slugs()))"); do \
@@ -30,14 +34,19 @@ check: install  ## Validate every bundled game's data.
 build: check  ## Render every bundled game into output/.
 	$(BIN)/cardgen build --all
 
-demo: build  ## Install, check and render every bundled game into output/, then list them.
+demo: build  ## Install, render every bundled game into output/, then serve the companion on 127.0.0.1:5000.
 	$(BIN)/cardgen games
+	$(BIN)/companion serve --host 127.0.0.1 --port 5000
 
 test: install tools  ## Run the whole test suite.
 	$(BIN)/python -m pytest
 
+serve: install  ## Serve the companion on 127.0.0.1:5000 (SQLite in instance/).
+	$(BIN)/companion serve --host 127.0.0.1 --port 5000
+
 bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/pdf_throughput.py
+	$(BIN)/python benchmarks/companion_load.py
 
 clean:  ## Remove the virtualenv and everything built.
 	rm -rf $(VENV) build dist *.egg-info

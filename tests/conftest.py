@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import itertools
+import os
 import textwrap
 from pathlib import Path
 from typing import Callable
@@ -98,3 +100,77 @@ def cli():
         return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
 
     return run
+
+
+# ---- companion: the app on SQLite and on PostgreSQL -------------------------------------------------
+
+_databases = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for the session; skipped without the binaries, except in CI where it must run."""
+    from tests.postgres_server import PostgresServer, binaries
+
+    bin_dir = binaries()
+    if bin_dir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed: `make test` installs Debian's postgresql package")
+        pytest.skip("PostgreSQL binaries not found (make test installs them)")
+    server = PostgresServer(bin_dir)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    server = request.getfixturevalue("postgres")
+    return server.create_database(f"test_{os.getpid()}_{next(_databases)}")
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    from companion import create_app
+
+    return create_app({"DATABASE_URL": database_url, "SECRET_KEY": "test", "STREAM_POLL_SECONDS": 0.02,
+                       "STREAM_MAX_SECONDS": 2.0})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def new_game(client):
+    """Creates a game through the API: `new_game(slug, players)` -> (id, headers with the edit secret, body)."""
+
+    def create(slug: str = "unyielding_universe", players=("Ann", "Bo", "Cy"), **extra):
+        response = client.post("/api/games", json={"slug": slug, "players": list(players), **extra})
+        assert response.status_code == 201, response.json
+        body = response.json
+        return body["id"], {"Authorization": f"Bearer {body['edit_secret']}"}, body
+
+    return create
+
+
+@pytest.fixture
+def live_server(database_url, tmp_path):
+    """Starts `companion serve` (gunicorn, 2 workers) on a free port: `start()` -> base URL; `kill()` SIGKILLs it."""
+    from tests.live_server import LiveServer
+
+    servers: list[LiveServer] = []
+
+    def start() -> "LiveServer":
+        server = LiveServer(database_url, tmp_path / "instance")
+        server.start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()

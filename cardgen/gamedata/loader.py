@@ -43,7 +43,7 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
         minutes=manifest.info["minutes"], ages=manifest.info["ages"], designer=manifest.info["designer"],
         version=manifest.info["version"], subtitle=manifest.info["subtitle"],
         description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
-        constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens,
+        constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
         layouts=MappingProxyType(layouts),
     )
 

@@ -18,7 +18,7 @@ from cardgen.gamedata.tomlplaces import TomlPlaces
 SLUG = re.compile(r"[a-z][a-z0-9_]*")
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-TOP_LEVEL = {"game", "icons", "constants", "decks", "tokens"}
+TOP_LEVEL = {"game", "icons", "constants", "decks", "tokens", "scoring"}
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
              "card_size", "description"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns"}
@@ -34,6 +34,7 @@ class Manifest:
     card_size: CardSize
     icons: Any
     constants: Any
+    scoring: Any
     decks: tuple[Deck, ...]
     tokens: tuple[Token, ...]
 
@@ -114,7 +115,28 @@ class _Reader:
         decks = tuple(d for d in (self.deck(i, t, size) for i, t in decks_table.items()) if d)
         tokens_table = self.table(doc, "tokens")
         tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
-        return Manifest(info, size, MappingProxyType(icons), freeze(self.table(doc, "constants")), decks, tokens)
+        scoring = self.scoring(self.table(doc, "scoring"))
+        return Manifest(info, size, MappingProxyType(icons), freeze(self.table(doc, "constants")), freeze(scoring),
+                        decks, tokens)
+
+    def scoring(self, table: dict) -> dict:
+        """[scoring]: the categories of the score sheet the companion keeps for this game."""
+        keys = ("scoring",)
+        self.unknown_keys(table, {"categories", "lowest_wins", "rounds"}, keys)
+        categories = table.get("categories", ["Points"])
+        if not (isinstance(categories, list) and categories and all(isinstance(c, str) and c for c in categories)
+                and len(set(categories)) == len(categories)):
+            self.problem(keys + ("categories",), f"categories must be a list of distinct names, found {categories!r}")
+            categories = ["Points"]
+        rounds = table.get("rounds")
+        if rounds is not None and not (_is_int(rounds) and 1 <= rounds <= 100):
+            self.problem(keys + ("rounds",), f"rounds must be a whole number from 1 to 100, found {rounds!r}")
+            rounds = None
+        lowest = table.get("lowest_wins", False)
+        if not isinstance(lowest, bool):
+            self.problem(keys + ("lowest_wins",), f"lowest_wins must be true or false, found {lowest!r}")
+            lowest = False
+        return {"categories": categories, "lowest_wins": lowest, "rounds": rounds}
 
     def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
         keys = ("game",)

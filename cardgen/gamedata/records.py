@@ -130,6 +130,8 @@ class Game:
     constants: Mapping[str, Any]
     decks: tuple[Deck, ...]
     tokens: tuple[Token, ...]
+    scoring: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType(
+        {"categories": ("Points",), "lowest_wins": False, "rounds": None}))
     layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
 
     def deck(self, deck_id: str) -> Deck:

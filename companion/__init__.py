@@ -1,0 +1,71 @@
+"""companion: the table app that keeps score and plays the games cardgen prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.catalog import Catalog
+from companion.config import configure
+from companion.errors import Refused
+from companion.sessions import Sessions
+from companion.storage.engine import make_engine
+from companion.storage.migrations import migrate
+from companion.storage.store import Store
+
+__version__ = "0.1.0"
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the blueprints use: the store, the games that can be played, and the sessions."""
+
+    store: Store
+    catalog: Catalog
+    sessions: Sessions
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """The application: config from the environment (or `test_config`), the database migrated."""
+    app = Flask(__name__, instance_relative_config=True)
+    configure(app, test_config)
+    engine = make_engine(app.config["DATABASE_URL"])
+    migrate(engine)
+    store = Store(engine)
+    catalog = Catalog(tuple(Path(p) for p in app.config["GAME_FOLDERS"]))
+    app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog))
+
+    from companion import api, pages, stream
+
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(stream.blueprint)
+    app.register_blueprint(pages.blueprint)
+    _errors(app)
+    return app
+
+
+def services() -> Services:
+    from flask import current_app
+
+    return current_app.extensions["companion"]
+
+
+def _errors(app: Flask) -> None:
+    @app.errorhandler(Refused)
+    def refused(error: Refused):
+        return jsonify(error.body()), error.status
+
+    @app.errorhandler(HTTPException)
+    def http(error: HTTPException):
+        if request.path.startswith("/api/"):
+            return jsonify({"error": error.description or error.name}), error.code
+        return error
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        return jsonify({"error": "the server failed to handle this request; it was logged"}), 500

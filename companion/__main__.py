@@ -1,0 +1,5 @@
+"""Run the companion command line as `python -m companion`."""
+
+from companion.cli import main
+
+main()

@@ -1,0 +1,144 @@
+"""The JSON API: create games, read them, append events (undo and redo too), the log, export and import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+
+from companion import services
+from companion.errors import BadRequest, Invalid
+from companion.openapi import document
+from companion.portable import export_game, import_game
+from companion.rules.fields import Field, FieldError
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+
+NAME = Field("string", max_length=40)
+CREATE = {"slug": Field("string", max_length=64), "players": Field("array", items=NAME, max_items=12),
+          "options": None, "seed": Field("integer", required=False, minimum=0, maximum=2**48 - 1)}
+WRITE = {"based_on": Field("integer", minimum=0, maximum=10**9), "author": Field("string", required=False, max_length=64),
+         "type": Field("string", max_length=64), "payload": None,
+         "target": Field("integer", required=False, minimum=1, maximum=10**9)}
+
+
+def body(fields: dict[str, Field | None]) -> dict[str, Any]:
+    """The request's JSON object with each field checked; 400 for no JSON, 422 naming a bad field."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be a JSON object")
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise Invalid(f"unknown field; fields: {', '.join(fields)}", field=unknown[0])
+    checked: dict[str, Any] = {}
+    for name, spec in fields.items():
+        value = data.get(name)
+        if spec is None:  # an object checked later by the game's own schema
+            if value is not None and not isinstance(value, dict):
+                raise Invalid(f"expected an object, found {value!r}"[:200], field=name)
+            checked[name] = value or {}
+        elif value is None:
+            if spec.required:
+                raise Invalid("is required", field=name)
+            checked[name] = None
+        else:
+            try:
+                checked[name] = spec.check(name, value)
+            except FieldError as error:
+                raise Invalid(error.message, field=error.field) from None
+    return checked
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    return header[7:].strip() or None if header.startswith("Bearer ") else None
+
+
+def links(game_id: str, secret: str | None = None) -> dict[str, str]:
+    play = url_for("pages.game", game_id=game_id)
+    return {"play": f"{play}#key={secret}" if secret else play, "watch": url_for("pages.watch", game_id=game_id),
+            "api": url_for("api.game", game_id=game_id), "stream": url_for("stream.events", game_id=game_id)}
+
+
+@blueprint.get("/openapi.json")
+def openapi():
+    return jsonify(document(services().catalog))
+
+
+@blueprint.get("/catalog")
+def catalog():
+    return jsonify(services().catalog.describe())
+
+
+@blueprint.get("/games")
+def games():
+    with services().store.engine.connect() as conn:
+        rows = services().store.list_games(conn)
+    return jsonify([{"id": g.id, "slug": g.slug, "players": list(g.players), "created_at": g.created_at,
+                     "seq": head, "links": links(g.id)} for g, head in rows])
+
+
+@blueprint.post("/games")
+def create():
+    data = body(CREATE)
+    if not data["players"] or any(not name.strip() for name in data["players"]):
+        raise Invalid("expected 1 to 12 non-empty player names", field="players")
+    current, secret = services().sessions.create(data["slug"], [n.strip() for n in data["players"]],
+                                                 data["options"], data["seed"])
+    return jsonify({**current.as_json(), "edit_secret": secret, "links": links(current.game.id, secret)}), 201
+
+
+@blueprint.get("/games/<game_id>")
+def game(game_id: str):
+    return jsonify(services().sessions.current(game_id).as_json())
+
+
+@blueprint.post("/games/<game_id>/events")
+def append(game_id: str):
+    data = body(WRITE)
+    return _write(game_id, data["type"], data)
+
+
+@blueprint.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    data = body({k: WRITE[k] for k in ("based_on", "author", "target")})
+    return _write(game_id, "undo", {**data, "payload": {}})
+
+
+@blueprint.post("/games/<game_id>/redo")
+def redo(game_id: str):
+    data = body({k: WRITE[k] for k in ("based_on", "author")})
+    return _write(game_id, "redo", {**data, "payload": {}, "target": None})
+
+
+def _write(game_id: str, kind: str, data: dict[str, Any]):
+    row, current = services().sessions.write(game_id, bearer(), data["based_on"], kind, data["payload"],
+                                             data.get("author"), data.get("target"))
+    return jsonify({"event": row.as_json(), **current.as_json()}), 201
+
+
+@blueprint.get("/games/<game_id>/events")
+def log(game_id: str):
+    try:
+        after = int(request.args.get("after", 0))
+        limit = min(int(request.args.get("limit", 500)), 5000)
+    except ValueError:
+        raise Invalid("after and limit must be whole numbers", field="after") from None
+    return jsonify([row.as_json() for row in services().sessions.events(game_id, max(after, 0), max(limit, 1))])
+
+
+@blueprint.get("/games/<game_id>/export")
+def export(game_id: str):
+    response = jsonify(export_game(services(), game_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="pnpkit-game-{game_id}.json"'
+    return response
+
+
+@blueprint.post("/games/import")
+def import_():
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be an exported game (a JSON object)")
+    current, secret = import_game(services(), data)
+    return jsonify({**current.as_json(), "edit_secret": secret, "links": links(current.game.id, secret)}), 201
+

@@ -1,0 +1,61 @@
+"""The `companion` command line: serve the app, prepare its database."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from companion import __version__, create_app
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="companion")
+def main() -> None:
+    """The pnpkit table companion: scores, logs and live sync for every phone at the table.
+
+    Settings come from the environment: DATABASE_URL (default: SQLite in the instance folder),
+    SECRET_KEY (default: generated into the instance folder), COMPANION_GAMES (extra game folders).
+    """
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for the LAN).")
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--workers", default=2, show_default=True, type=int, help="Server processes (gunicorn).")
+@click.option("--threads", default=16, show_default=True, type=int,
+              help="Threads per process: each open page holds one for its live stream.")
+@click.option("--dev", is_flag=True, help="Use Flask's development server instead of gunicorn.")
+def serve(host: str, port: int, workers: int, threads: int, dev: bool) -> None:
+    """Serve the companion: gunicorn with several workers on UNIX, or --dev for Flask's server."""
+    if dev or sys.platform == "win32":
+        create_app().run(host=host, port=port, threaded=True)
+        return
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            if "control_socket_disable" in self.cfg.settings:  # one fixed path per user: servers would collide
+                self.cfg.set("control_socket_disable", True)
+            for key, value in {"bind": f"{host}:{port}", "workers": workers, "threads": threads,
+                               "worker_class": "gthread", "timeout": 60, "graceful_timeout": 5,
+                               "keepalive": 30,  # phones keep their connection between taps
+                               "accesslog": "-" if os.environ.get("COMPANION_ACCESS_LOG") else None}.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return create_app()
+
+    click.echo(f"companion on http://{host}:{port}/ ({workers} workers x {threads} threads)")
+    Server().run()
+
+
+@main.command("init-db")
+def init_db() -> None:
+    """Create the database or bring it up to the current schema (done on every start as well)."""
+    from companion.storage.migrations import current_version
+
+    app = create_app()
+    with app.extensions["companion"].store.engine.connect() as conn:
+        click.echo(f"database ready at schema version {current_version(conn)}: {app.config['DATABASE_URL']}")

@@ -1,0 +1,73 @@
+"""Which events of a log are in effect after its undos and redos: the log is never rewritten.
+
+Undo and redo are events too. An undo names the event it takes out of effect; a redo puts the most
+recently undone event back, and is possible until a new ordinary event is appended.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+META = ("undo", "redo")
+Row = tuple[int, str, "int | None", bool]  # (seq, type, target, random) of one logged event
+
+
+@dataclass(frozen=True)
+class Ledger:
+    head: int = 0                        # the last sequence number in the log (0 for an empty log)
+    done: tuple[int, ...] = ()           # ordinary events in effect, oldest first
+    redo: tuple[int, ...] = ()           # events undone and not yet redone; the last one is redone next
+    drawn: frozenset[int] = frozenset()  # events that drew randomness, in effect or not
+
+    @property
+    def randoms(self) -> int:
+        """How many draws are in effect: the index of the next draw."""
+        return sum(1 for seq in self.done if seq in self.drawn)
+
+    def fingerprint(self, upto: int) -> str:
+        """Names the set of events in effect up to `upto`, to tell whether a snapshot still holds."""
+        return hashlib.sha256(",".join(str(s) for s in self.done if s <= upto).encode()).hexdigest()
+
+    def undo(self, seq: int, target: int) -> "Ledger":
+        return Ledger(seq, tuple(s for s in self.done if s != target), self.redo + (target,), self.drawn)
+
+    def redone(self, seq: int, target: int) -> "Ledger":
+        redo = list(self.redo)
+        redo.remove(target)
+        return Ledger(seq, tuple(sorted(self.done + (target,))), tuple(redo), self.drawn)
+
+    def append(self, seq: int, random: bool) -> "Ledger":
+        return Ledger(seq, self.done + (seq,), (), self.drawn | {seq} if random else self.drawn)
+
+    def advance(self, rows: list[Row]) -> "Ledger":
+        """The ledger after further rows of the log; ValueError when an undo or redo names an event
+        that is not undoable or redoable at that point. (Works on lists: a long log is read in one go.)"""
+        head, done, redo, drawn = self.head, list(self.done), list(self.redo), set(self.drawn)
+        in_effect = set(done)
+        for seq, kind, target, random in rows:
+            head = seq
+            if kind == "undo":
+                if target not in in_effect:
+                    raise ValueError(f"#{seq} undoes #{target}, which is not in effect")
+                done.remove(target)
+                in_effect.discard(target)
+                redo.append(target)
+            elif kind == "redo":
+                if target not in redo:
+                    raise ValueError(f"#{seq} redoes #{target}, which was not undone")
+                redo.remove(target)
+                done.append(target)
+                in_effect.add(target)
+            else:
+                done.append(seq)
+                in_effect.add(seq)
+                redo.clear()
+                if random:
+                    drawn.add(seq)
+        return Ledger(head, tuple(sorted(done)), tuple(redo), frozenset(drawn))
+
+
+def ledger(rows: list[Row]) -> Ledger:
+    """The ledger of a whole log given as (seq, type, target, random) rows in order."""
+    return Ledger().advance(rows)

@@ -1,0 +1,93 @@
+"""Export and import of a whole game as one JSON document, so a game moves between servers intact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import Invalid, Stale
+from companion.sessions import GAME_ID
+from companion.storage.store import DuplicateGame, EventRow, GameRow
+
+FORMAT = "pnpkit-companion-game"
+VERSION = 1
+
+
+def export_game(services, game_id: str) -> dict[str, Any]:
+    """The game's setup and its complete log (undos included); never its edit secret."""
+    current = services.sessions.current(game_id)
+    game = current.game
+    with services.store.engine.connect() as conn:
+        events = [row.as_json() for row in services.store.iter_events(conn, game_id)]
+    return {"format": FORMAT, "version": VERSION,
+            "game": {"id": game.id, "slug": game.slug, "seed": game.seed, "players": list(game.players),
+                     "options": game.options, "created_at": game.created_at},
+            "events": events}
+
+
+def import_game(services, doc: dict[str, Any]):
+    """Stores an exported game under its own id with a new edit secret; Invalid names what is wrong."""
+    if doc.get("format") != FORMAT or doc.get("version") != VERSION:
+        raise Invalid(f"not an exported game: expected format {FORMAT!r} version {VERSION}", field="format")
+    game = _object(doc.get("game"), "game")
+    row = GameRow(
+        id=_game_id(game.get("id")), slug=_text(game.get("slug"), "game.slug", 64),
+        seed=_integer(game.get("seed"), "game.seed"), players=tuple(_players(game.get("players"))),
+        options=_object(game.get("options", {}), "game.options"), edit_hash="",
+        created_at=_text(game.get("created_at"), "game.created_at", 32))
+    raw_events = doc.get("events")
+    if not isinstance(raw_events, list):
+        raise Invalid("expected a list of events", field="events")
+    events = [_event(raw, index) for index, raw in enumerate(raw_events)]
+    try:
+        return services.sessions.adopt(row, events)
+    except DuplicateGame:
+        raise Stale(f"a game with id {row.id!r} already exists here", field="game.id") from None
+
+
+def _event(raw: Any, index: int) -> EventRow:
+    where = f"events[{index}]"
+    raw = _object(raw, where)
+    seq = _integer(raw.get("seq"), f"{where}.seq")
+    if seq != index + 1:
+        raise Invalid(f"expected event #{index + 1} (events are numbered from 1 without gaps), found #{seq}",
+                      field=f"{where}.seq")
+    target = raw.get("target")
+    if target is not None:
+        target = _integer(target, f"{where}.target")
+    random_ = raw.get("random", False)
+    if not isinstance(random_, bool):
+        raise Invalid("expected true or false", field=f"{where}.random")
+    author = raw.get("author")
+    return EventRow(seq, _text(raw.get("type"), f"{where}.type", 64), _object(raw.get("payload", {}), f"{where}.payload"),
+                    target, random_, _text(raw.get("created_at"), f"{where}.created_at", 32),
+                    _text(author, f"{where}.author", 64) if author is not None else None)
+
+
+def _object(value: Any, field: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Invalid(f"expected an object, found {value!r}"[:200], field=field)
+    return value
+
+
+def _text(value: Any, field: str, limit: int) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit or "\x00" in value:
+        raise Invalid(f"expected text of 1 to {limit} characters, found {value!r}"[:200], field=field)
+    return value
+
+
+def _game_id(value: Any) -> str:
+    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
+        raise Invalid(f"expected 1 to 40 letters, digits, - or _, found {value!r}"[:200], field="game.id")
+    return value
+
+
+def _integer(value: Any, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Invalid(f"expected a whole number of 0 or more, found {value!r}"[:200], field=field)
+    return value
+
+
+def _players(value: Any) -> list[str]:
+    if not isinstance(value, list) or not value or len(value) > 12:
+        raise Invalid("expected 1 to 12 player names", field="game.players")
+    return [_text(name, f"game.players[{i}]", 40) for i, name in enumerate(value)]

@@ -1,0 +1,233 @@
+"""Game sessions: state is the game's rules folded over the events in effect; every change appends.
+
+Writes name the sequence number they were based on, so a stale write is refused (with the game as
+it is now) and never silently lost. Dice and shuffles are drawn when an event is appended, from the
+game's seed and the number of draws in effect before it: undoing a roll and rolling again gives the
+same result, so undo can never be used to re-roll.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import pickle
+import random
+import re
+import secrets
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import Connection
+
+from companion.catalog import Catalog
+from companion.errors import Forbidden, Invalid, NotFound, Stale
+from companion.ledger import META, Ledger, ledger
+from companion.rules import Event, RuleError, Rules, SetupConfig
+from companion.rules.fields import FieldError
+from companion.storage.store import EventRow, GameRow, StaleWrite, Store
+
+SNAPSHOT_EVERY = 100
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+@dataclass(frozen=True)
+class Current:
+    """A game as it stands: its row, rules, which events are in effect, and the folded state."""
+
+    game: GameRow
+    rules: Rules
+    ledger: Ledger
+    state: Any
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.game.id, "slug": self.game.slug, "seq": self.ledger.head,
+                "players": list(self.game.players), "created_at": self.game.created_at,
+                "state": self.rules.view(self.state), "scores": self.rules.score(self.state),
+                "can_undo": bool(self.ledger.done), "can_redo": bool(self.ledger.redo)}
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class Sessions:
+    """Creates games, reads them and appends to their logs; a per-process cache is checked against the log."""
+
+    def __init__(self, store: Store, catalog: Catalog):
+        self.store, self.catalog = store, catalog
+        self._cache: dict[str, Current] = {}
+        self._games: dict[str, GameRow] = {}  # a game's row never changes once created
+        self._lock = threading.Lock()
+
+    def create(self, slug: str, players: list[str], options: dict[str, Any], seed: int | None = None,
+               game_id: str | None = None, created_at: str | None = None) -> tuple[Current, str]:
+        """A new game; returns it with its edit secret (shown once, stored only as a hash)."""
+        entry = self.catalog.get(slug)
+        secret = secrets.token_urlsafe(24)
+        row = GameRow(game_id or secrets.token_urlsafe(12), slug, secrets.randbits(48) if seed is None else seed,
+                      tuple(players), options, hash_secret(secret), created_at or now())
+        self._setup(entry.rules, row)  # the rules may refuse the players or options
+        with self.store.transaction() as conn:
+            self.store.create_game(conn, row)
+        return self.current(row.id), secret
+
+    def adopt(self, row: GameRow, events: list[EventRow]) -> tuple[Current, str]:
+        """Stores a game with its whole log (an import), checking the log folds under the rules; a new
+        edit secret replaces the old one. All or nothing."""
+        entry = self.catalog.get(row.slug)
+        secret = secrets.token_urlsafe(24)
+        row = GameRow(row.id, row.slug, row.seed, row.players, row.options, hash_secret(secret), row.created_at)
+        with self.store.transaction() as conn:
+            self.store.create_game(conn, row)
+            for event in events:
+                self.store.append(conn, row.id, event)
+            try:
+                led = ledger([(e.seq, e.type, e.target, e.random) for e in events])
+            except ValueError:
+                raise Invalid("the log's undo and redo events name events that are not in effect",
+                              field="events") from None
+            try:
+                current = Current(row, entry.rules, led, self._fold(conn, row, entry.rules, led))
+            except RuleError as error:
+                raise Invalid(f"the log does not follow the rules: {error}", field="events") from None
+        with self._lock:
+            self._cache[row.id] = current
+        return current, secret
+
+    def current(self, game_id: str) -> Current:
+        with self.store.engine.connect() as conn:
+            return self._load(conn, self._game(conn, game_id))
+
+    def events(self, game_id: str, after: int = 0, limit: int = 500) -> list[EventRow]:
+        with self.store.engine.connect() as conn:
+            self._game(conn, game_id)
+            return self.store.events(conn, game_id, after, limit)
+
+    def write(self, game_id: str, secret: str | None, based_on: int, kind: str, payload: dict[str, Any],
+              author: str | None = None, target: int | None = None) -> tuple[EventRow, Current]:
+        """Appends an event (or an undo / redo) based on sequence number `based_on`."""
+        try:
+            with self.store.transaction() as conn:
+                game = self._game(conn, game_id, lock=True)
+                if secret is None or not hmac.compare_digest(hash_secret(secret), game.edit_hash):
+                    raise Forbidden("this game can only be changed with its edit secret (Authorization: Bearer ...)")
+                current = self._load(conn, game)
+                if based_on != current.ledger.head:
+                    raise Stale(f"the game has changed: this change was based on #{based_on} but the game is at "
+                                f"#{current.ledger.head}", current=current.as_json())
+                row, after = self._next(conn, current, kind, payload, author, target)
+                self.store.append(conn, game_id, row)
+                if kind not in META and len(after.ledger.done) % SNAPSHOT_EVERY == 0:
+                    self.store.save_snapshot(conn, game_id, row.seq, after.ledger.fingerprint(row.seq),
+                                             after.rules.version, pickle.dumps(after.state))
+        except StaleWrite:
+            raise Stale("the game changed while this change was saved; it was not applied",
+                        current=self.current(game_id).as_json()) from None
+        with self._lock:
+            self._cache[game_id] = after
+        return row, after
+
+    def _next(self, conn: Connection, current: Current, kind: str, payload: dict[str, Any], author: str | None,
+              target: int | None) -> tuple[EventRow, Current]:
+        """The event to append and the game after it; Invalid when the rules or the schema refuse it."""
+        seq, rules, led = current.ledger.head + 1, current.rules, current.ledger
+        if kind == "undo":
+            target = target if target is not None else (led.done[-1] if led.done else None)
+            if target is None or target not in led.done:
+                raise Invalid("there is nothing to undo" if target is None else f"#{target} is not in effect, so it "
+                              "cannot be undone", field="target")
+            after = led.undo(seq, target)
+            row = EventRow(seq, "undo", {}, target, False, now(), author)
+        elif kind == "redo":
+            if not led.redo:
+                raise Invalid("there is nothing to redo", field="type")
+            target = led.redo[-1]
+            after = led.redone(seq, target)
+            row = EventRow(seq, "redo", {}, target, False, now(), author)
+        else:
+            spec = rules.events.get(kind)
+            if spec is None:
+                raise Invalid(f"{kind!r} is not an event of {current.game.slug}; events: "
+                              + ", ".join(sorted(rules.events) + list(META)), field="type")
+            try:
+                checked = spec.check(payload)
+            except FieldError as error:
+                raise Invalid(error.message, field=error.field) from None
+            if spec.random:
+                draw = random.Random(f"{current.game.seed}:{led.randoms}")
+                checked = rules.prepare(current.state, kind, checked, draw)
+            row = EventRow(seq, kind, checked, None, spec.random, now(), author)
+            try:
+                state = rules.apply(current.state, Event(seq, kind, checked))
+            except RuleError as error:
+                raise Invalid(str(error), field="type") from None
+            return row, Current(current.game, rules, led.append(seq, spec.random), state)
+        try:
+            state = self._fold(conn, current.game, rules, after, extra=[row])
+        except RuleError as error:
+            raise Invalid(f"{kind} of #{target} refused: {error}", field="target") from None
+        return row, Current(current.game, rules, after, state)
+
+    def _game(self, conn: Connection, game_id: str, lock: bool = False) -> GameRow:
+        """The game's row. PostgreSQL writers read it with a row lock, which serialises them per game;
+        otherwise a row already seen is reused."""
+        if not (lock and self.store.postgres) and game_id in self._games:
+            return self._games[game_id]
+        game = self.store.game(conn, game_id, lock) if GAME_ID.fullmatch(game_id) else None
+        if game is None:
+            raise NotFound(f"no game with id {game_id!r}", field="id")
+        self._games[game_id] = game
+        return game
+
+    def _setup(self, rules: Rules, game: GameRow) -> Any:
+        try:
+            return rules.setup(SetupConfig(game.players, game.options, self.catalog.get(game.slug).game))
+        except RuleError as error:
+            raise Invalid(str(error), field="players") from None
+
+    def _load(self, conn: Connection, game: GameRow) -> Current:
+        """The game now. The per-process cache is brought up to date from the rows after its head (another
+        worker may have appended), so a read costs one small query when nothing changed."""
+        rules = self.catalog.get(game.slug).rules
+        cached = self._cache.get(game.id)
+        if cached is not None:
+            rows = self.store.summary(conn, game.id, after=cached.ledger.head)
+            if not rows:
+                return cached
+            led = cached.ledger.advance(rows)
+            if all(kind not in META for _, kind, _, _ in rows):  # only new ordinary events: fold them on
+                state = cached.state
+                for row in self.store.events(conn, game.id, after=cached.ledger.head):
+                    state = rules.apply(state, Event(row.seq, row.type, row.payload))
+                current = Current(game, rules, led, state)
+            else:
+                current = Current(game, rules, led, self._fold(conn, game, rules, led))
+        else:
+            led = ledger(self.store.summary(conn, game.id))
+            current = Current(game, rules, led, self._fold(conn, game, rules, led))
+        with self._lock:
+            self._cache[game.id] = current
+        return current
+
+    def _fold(self, conn: Connection, game: GameRow, rules: Rules, led: Ledger, extra: list[EventRow] = ()) -> Any:
+        """The state after the events in effect, starting from the newest snapshot that still holds."""
+        state, start = None, 0
+        for seq, fingerprint, version, blob in self.store.snapshots(conn, game.id, led.head):
+            if version == rules.version and fingerprint == led.fingerprint(seq):
+                state, start = pickle.loads(blob), seq
+                break
+        if state is None:
+            state = self._setup(rules, game)
+        wanted = {s for s in led.done if s > start}
+        rows = [r for r in self.store.iter_events(conn, game.id, start) if r.seq in wanted]
+        rows += [r for r in extra if r.seq in wanted]
+        for row in rows:
+            state = rules.apply(state, Event(row.seq, row.type, row.payload))
+        return state
+

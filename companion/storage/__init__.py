@@ -1,0 +1,1 @@
+"""Storage of game sessions: append-only event logs in SQLite or PostgreSQL, through SQLAlchemy Core."""

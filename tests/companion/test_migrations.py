@@ -1,0 +1,62 @@
+"""Upgrading the schema keeps every saved game; a newer database than the code is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import text
+
+from companion.storage import schema
+from companion.storage.engine import make_engine
+from companion.storage.migrations import current_version, migrate
+
+
+def test_version_1_database_upgrades_without_losing_games(database_url):
+    engine = make_engine(database_url)
+    assert migrate(engine, target=1) == (0, 1)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO games (id, slug, seed, players, options, edit_hash, created_at) VALUES "
+                          "('g1', 'emigration', 7, :players, '{}', 'hash', '2026-01-01T00:00:00Z')"),
+                     {"players": json.dumps(["Ann", "Bo"])})
+        conn.execute(text("INSERT INTO events (game_id, seq, type, payload, target, random, created_at) VALUES "
+                          "('g1', 1, 'note', '{\"text\": \"hi\"}', NULL, false, '2026-01-01T00:00:01Z')"))
+    assert migrate(engine) == (1, schema.VERSION)
+    with engine.connect() as conn:
+        assert current_version(conn) == schema.VERSION
+        row = conn.execute(text("SELECT type, payload, author FROM events WHERE game_id = 'g1'")).one()
+        assert row.type == "note" and json.loads(row.payload) == {"text": "hi"} and row.author is None
+        assert conn.execute(text("SELECT count(*) FROM snapshots")).scalar() == 0
+    assert migrate(engine) == (schema.VERSION, schema.VERSION)  # nothing left to do
+
+
+def test_a_newer_database_is_refused(database_url):
+    engine = make_engine(database_url)
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(text(f"UPDATE schema_version SET version = {schema.VERSION + 1}"))
+    with pytest.raises(RuntimeError, match="newer than this companion"):
+        migrate(engine)
+
+
+def test_workers_migrating_at_once_run_each_step_once(database_url):
+    import threading
+
+    engines = [make_engine(database_url) for _ in range(4)]
+    errors = []
+
+    def run(engine):
+        try:
+            migrate(engine)
+        except Exception as error:  # noqa: BLE001 - the test reports any failure
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(engine,)) for engine in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with engines[0].connect() as conn:
+        assert current_version(conn) == schema.VERSION
+        assert conn.execute(text("SELECT count(*) FROM schema_version")).scalar() == 1
