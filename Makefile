@@ -31,8 +31,8 @@ check: install  ## Validate every bundled game's data.
 		$(BIN)/cardgen check $$game >/dev/null || exit $$?; echo "$$game: data OK"; \
 	done
 
-build: check  ## Render every bundled game into output/.
-	$(BIN)/cardgen build --all
+build: check  ## Render every bundled game, in every format, into output/.
+	$(BIN)/cardgen build --all --all-formats
 
 demo: build  ## Install, render every bundled game into output/, then serve the companion on 127.0.0.1:5000.
 	$(BIN)/cardgen games
@@ -46,6 +46,7 @@ serve: install  ## Serve the companion on 127.0.0.1:5000 (SQLite in instance/).
 
 bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/pdf_throughput.py
+	$(BIN)/python benchmarks/png_throughput.py
 	$(BIN)/python benchmarks/companion_load.py
 
 clean:  ## Remove the virtualenv and everything built.

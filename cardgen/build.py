@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
 from cardgen import __version__
+from cardgen.extras import ExtraError, write_extras
 from cardgen.gamedata import CardSize, Deck, Game
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.impose import SheetOptions, impose, paper
@@ -38,6 +39,14 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     out: Path = Path("output")
+    tokens: bool = False              # token sheets
+    single: bool = False              # one card per page, with TrimBox and BleedBox, for print shops
+    rulebook: bool = True             # the rulebook (PDF and HTML), when the game has one
+    booklet: bool = False             # the rulebook as a saddle-stitch booklet too
+    png: bool = False                 # every card front and deck back as PNG, incrementally
+    preset: str | None = None         # a print shop's image preset (templates/print/presets.toml)
+    dpi: float = 300.0                # for PNG and Tabletop Simulator images without a preset
+    tts: bool = False                 # Tabletop Simulator deck sheets and saved object
 
 
 @dataclass
@@ -46,6 +55,7 @@ class BuildResult:
 
     files: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     cards: int = 0
     pages: int = 0
 
@@ -73,14 +83,23 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
             result.cards += deck.total
             manifest["decks"][deck.id] = {"cards": deck.total, "per_page": job.sheet.per_page,
                                           "card_size": [job.sheet.options.card_width, job.sheet.options.card_height]}
+        try:
+            extras = write_extras(game, composer, options, staging, result.warnings)
+        except ExtraError as error:
+            raise BuildError(str(error)) from None
+        result.pages += extras.pages
+        result.notes += extras.summary
         if options.duplex != "none":
             first = sheet_for(game.decks[0])
             write_alignment_test(staging.path(f"{game.slug}-duplex-test-{first.options.paper.name}.pdf"), first,
                                  options.duplex, options.back_offset, game.title)
-        manifest["files"] = {name: sha256(staging.folder / name) for name in staging.names}
+        manifest["files"] = dict(sorted({**extras.kept,
+                                         **{name: sha256(staging.folder / name) for name in staging.names}}.items()))
         manifest["warnings"] = result.warnings
         staging.write_json("manifest.json", manifest)
         result.files = staging.commit()
+        for cleanup in extras.after_commit:
+            cleanup(staging.target)
     return result
 
 
@@ -162,5 +181,5 @@ def _layout(step: Callable[[], T]) -> T:
 
 
 def _describe(options: BuildOptions) -> dict:
-    return {"paper": options.paper, "card_size": options.card_size, "bleed": options.bleed, "sheet": options.sheet,
-            "duplex": options.duplex, "back_offset": list(options.back_offset)}
+    return {key: (list(value) if isinstance(value, tuple) else value)
+            for key, value in vars(options).items() if key != "out"}

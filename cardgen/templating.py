@@ -32,5 +32,9 @@ def environment() -> jinja2.Environment:
         autoescape=False,
         keep_trailing_newline=True,
     )
+    from cardgen.rulebook.context import plural, words  # plain functions; no rendering is imported
+
     env.filters["signed"] = _signed
+    env.filters["plural"] = plural
+    env.filters["words"] = words
     return env

@@ -1,7 +1,9 @@
 """Measures what a PDF page draws: clip rectangles, line segments and images, in page millimetres.
 
 Segments stroked while no clip is active are the sheet's own lines (crop marks); lines inside a
-card are drawn within its bleed-box clip and only counted.
+card are drawn within its bleed-box clip and only counted. Outlines stroked with no clip active
+(paths with curves, such as circles, and rectangles: tokens' cut lines) are kept as bounding boxes, and
+every XObject drawn is kept with where its origin lands.
 
 A small content-stream walker over pypdf, so tests can check positions in the real file rather
 than trusting the code that wrote it. Coordinates are converted to mm from the top-left, y down.
@@ -25,6 +27,8 @@ class PageProbe:
     segments: list[tuple[float, float, float, float]] = field(default_factory=list)  # unclipped: x1, y1, x2, y2
     clipped_segments: int = 0  # lines stroked inside a clip: card content, not crop marks
     images: list[str] = field(default_factory=list)  # XObject names drawn
+    outlines: list[tuple[str, float, float, float, float]] = field(default_factory=list)  # "curve"/"rect", x, y, w, h
+    placements: list[tuple[str, float, float]] = field(default_factory=list)  # XObject name, origin x, y
 
 
 def _multiply(a, b):
@@ -42,6 +46,8 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
     clipped = False
     stack: list = []
     path: list = []
+    points: list = []  # every point of the current path (curves' control points too), for outlines
+    curved = False
     pending_rect = None
     current = None
 
@@ -53,7 +59,7 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
     clip_next = False
     for operands, operator in content.operations:
         op = operator.decode() if isinstance(operator, bytes) else operator
-        values = [float(v) for v in operands] if op in ("cm", "re", "m", "l") else operands
+        values = [float(v) for v in operands] if op in ("cm", "re", "m", "l", "c") else operands
         if op == "q":
             stack.append((matrix, clipped))
         elif op == "Q":
@@ -66,26 +72,38 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
             pending_rect = (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
         elif op == "m":
             current = point(*values)
+            points.append(current)
         elif op == "l":
             end = point(*values)
             if current is not None:
                 path.append((*current, *end))
             current = end
+            points.append(end)
+        elif op == "c":
+            controls = [point(values[i], values[i + 1]) for i in (0, 2, 4)]
+            points.extend(controls)
+            current, curved = controls[-1], True
         elif op in ("W", "W*"):
             clip_next = True
         elif op == "n":
             if clip_next and pending_rect:
                 result.clips.append(pending_rect)
             clipped = clipped or clip_next
-            clip_next, pending_rect, path = False, None, []
+            clip_next, pending_rect, path, points, curved = False, None, [], [], False
         elif op in ("S", "s"):
             if clipped:
                 result.clipped_segments += len(path)
             else:
                 result.segments.extend(path)
-            path, pending_rect = [], None
+                if curved and points:
+                    xs, ys = [p[0] for p in points], [p[1] for p in points]
+                    result.outlines.append(("curve", min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+                elif pending_rect:
+                    result.outlines.append(("rect", *pending_rect))
+            path, pending_rect, points, curved = [], None, [], False
         elif op in ("f", "f*", "B", "B*", "b", "b*"):
-            path, pending_rect = [], None
+            path, pending_rect, points, curved = [], None, [], False
         elif op == "Do":
             result.images.append(str(operands[0]))
+            result.placements.append((str(operands[0]), *point(0.0, 0.0)))
     return result

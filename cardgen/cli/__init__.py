@@ -8,6 +8,7 @@ from cardgen import __version__
 from cardgen.cli.build import build
 from cardgen.cli.check import check
 from cardgen.cli.games import games
+from cardgen.cli.rulebook import rulebook
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,4 +22,5 @@ def main() -> None:
 
 main.add_command(games)
 main.add_command(build)
+main.add_command(rulebook)
 main.add_command(check)

@@ -38,9 +38,21 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
               help="Shift the backs by X,Y mm (x right, y down) to correct a printer; read it off the duplex test page.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="Folder to write into; each game goes to OUT/<slug>/.")
+@click.option("--tokens", is_flag=True, help="Also write token sheets (double-sided tokens duplexed like the cards).")
+@click.option("--single", is_flag=True, help="Also write one card per page, with TrimBox and BleedBox, for print shops.")
+@click.option("--booklet", is_flag=True, help="Also write the rulebook as a saddle-stitch booklet.")
+@click.option("--no-rulebook", is_flag=True, help="Skip the rulebook (written by default when the game has one).")
+@click.option("--png", is_flag=True, help="Also write every card front and deck back as PNG (only changed cards are "
+                                          "redrawn on a rebuild).")
+@click.option("--preset", default=None, help="PNGs sized for a print shop: tgc, mpc, drivethru (templates/print/presets.toml).")
+@click.option("--dpi", type=float, default=300.0, show_default=True, help="Resolution of PNGs without a preset.")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets and a saved object to import.")
+@click.option("--all-formats", is_flag=True,
+              help="Everything: sheets, tokens, single-card PDFs, PNGs, Tabletop Simulator, rulebook and booklet.")
 def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
-          duplex: str, back_offset: tuple[float, float], out: Path) -> None:
-    """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs.
+          duplex: str, back_offset: tuple[float, float], out: Path, tokens: bool, single: bool, booklet: bool,
+          no_rulebook: bool, png: bool, preset: str | None, dpi: float, tts: bool, all_formats: bool) -> None:
+    """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs, and its rulebook.
 
     Files are written to OUT/<slug>/ only when the whole build succeeds; a build that fails leaves
     the previous files as they were. Print the PDFs at 100% ("actual size"), never "fit to page".
@@ -48,7 +60,10 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
     if bool(game) == all_games:
         raise click.UsageError("name one GAME (a bundled slug or a folder) or use --all")
     options = BuildOptions(paper=paper, card_size=card_size, bleed=bleed, sheet=sheet, duplex=duplex,
-                           back_offset=back_offset, out=out)
+                           back_offset=back_offset, out=out, tokens=tokens or all_formats,
+                           single=single or all_formats, rulebook=not no_rulebook,
+                           booklet=booklet or all_formats, png=png or all_formats, preset=preset, dpi=dpi,
+                           tts=tts or all_formats)
     for name in (bundled_slugs() if all_games else [game]):
         loaded = load_or_exit(name)
         total = sum(deck.distinct for deck in loaded.decks)
@@ -62,6 +77,8 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
         for warning in result.warnings:
             click.echo(f"warning: {loaded.slug}: {warning}", err=True)
         click.echo(f"{loaded.slug}: {result.cards} cards on {result.pages} pages, "
-                   f"{len(result.files)} files in {out / loaded.slug}")
+                   f"{len(result.files)} files written in {out / loaded.slug}")
+        for note in result.notes:
+            click.echo(f"  {note}")
         for path in result.files:
             click.echo(f"  {path}")

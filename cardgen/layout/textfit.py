@@ -190,3 +190,17 @@ def _draw_line(line: list[Measured], left: float, baseline: float, size: float, 
     if run_text.strip():
         ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
     return ops
+
+
+def set_lines(pieces: tuple[Piece, ...], width: float, style: TextStyle, draw_icon: IconDrawer) -> list[tuple[Op, ...]]:
+    """Text of any length set at `style.size` in lines `width` mm wide (for running text such as a
+    rulebook, which flows across pages instead of shrinking): each line's ops with its top at y = 0."""
+    size = style.size
+    line_height = size * style.leading * fonts.PT
+    baseline = (line_height - size * fonts.PT) / 2 + fonts.ascent_mm("regular", size)
+    lines = []
+    for line in _wrap(_words(pieces), width / size):
+        used = _units(line) * size
+        left = {"left": 0.0, "center": (width - used) / 2, "right": width - used}[style.align]
+        lines.append(tuple(_draw_line(line, left, baseline, size, style.colour, draw_icon)))
+    return lines

@@ -1,0 +1,54 @@
+"""Runs image jobs on every core: forked workers that lay out, draw, encode and write a file each.
+
+Workers inherit the game and its Composer through fork (a Game holds read-only mappings that do not
+pickle, and pickling it per job would cost more than drawing); each job is a small tuple and each
+result a small tuple (file name, checksum, size...). Faces are never sent back to the parent:
+pickling them was measured slower than laying them out. Where fork is not available or safe, or
+the jobs are too few to pay for starting workers, they run in this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from typing import Any, Callable, Iterator, TypeVar
+
+J = TypeVar("J")
+R = TypeVar("R")
+_STATE: Any = None
+MIN_JOBS_PER_WORKER = 2
+
+
+def state() -> Any:
+    """What `run` was given as `shared`, in the worker or in this process."""
+    return _STATE
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    # macOS offers fork but its system libraries may crash in forked children; Windows has none
+    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+
+
+def run(work: Callable[[J], R], jobs: list[J], shared: Any, workers: int | None = None) -> Iterator[R]:
+    """`work(job)` for every job, results in any order; `work` must be a module-level function."""
+    global _STATE
+    workers = max(1, min(workers or cores(), len(jobs) // MIN_JOBS_PER_WORKER))
+    _STATE = shared
+    try:
+        if workers == 1 or not can_fork():
+            for job in jobs:
+                yield work(job)
+            return
+        chunk = max(1, min(16, len(jobs) // (workers * 4)))
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            yield from pool.imap_unordered(work, jobs, chunksize=chunk)
+    finally:
+        _STATE = None

@@ -1,0 +1,66 @@
+"""The outputs a build adds beside the card sheets: tokens, single-card PDFs, the rulebook, images."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from cardgen.export.pngs import PngOptions, export_pngs
+from cardgen.export.tts import TtsOptions, export_tts
+from cardgen.gamedata import Game
+from cardgen.impose import paper
+from cardgen.impose.grid import ImpositionError
+from cardgen.layout.compose import Composer
+from cardgen.layout.spec import LayoutError
+from cardgen.output import Staging
+from cardgen.render.pdf_single import single_file_name, write_single_cards
+from cardgen.render.pdf_tokens import token_file_name, write_token_sheets
+from cardgen.rulebook import RulebookError, has_rulebook, write_rulebook
+
+
+class ExtraError(ValueError):
+    """An extra output that cannot be made; the message names the file or the problem."""
+
+
+@dataclass
+class Extras:
+    """What the extras wrote: pages, images kept from an earlier build (name -> sha256, for the
+    manifest), clean-ups to run once the build is committed, and a line for the summary each."""
+
+    pages: int = 0
+    kept: dict[str, str] = field(default_factory=dict)
+    after_commit: list[Callable[[Path], None]] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
+
+
+def write_extras(game: Game, composer: Composer, options: Any, staging: Staging, warnings: list[str]) -> Extras:
+    """Writes what `options` asks for beside the sheets."""
+    page = paper(options.paper)
+    done = Extras()
+    pages = 0
+    try:
+        if options.png or options.preset:
+            report = export_pngs(game, PngOptions(options.dpi, options.bleed, options.preset), staging)
+            done.kept |= report.files
+            done.after_commit.append(report.remove_stale)
+            done.summary.append(f"card images: {report.drawn} drawn, {report.reused} unchanged and kept")
+        if options.tts:
+            report = export_tts(game, TtsOptions(dpi=options.dpi), staging)
+            done.kept |= report.files
+            done.after_commit.append(report.remove_stale)
+            done.summary.append(f"Tabletop Simulator: {report.drawn} sheet images drawn, {report.reused} kept")
+        if options.tokens and game.tokens:
+            pages += write_token_sheets(game, page, staging.path(token_file_name(game.slug, page)),
+                                        duplex=options.duplex, back_offset=options.back_offset, warnings=warnings)
+        if options.single:
+            for deck in game.decks:
+                pages += write_single_cards(composer, deck, staging.path(single_file_name(game.slug, deck)))
+        if options.rulebook and has_rulebook(game):
+            booklet = staging.path(f"{game.slug}-rulebook-booklet.pdf") if options.booklet else None
+            pages += write_rulebook(game, page, staging.path(f"{game.slug}-rulebook.pdf"),
+                                    staging.path(f"{game.slug}-rulebook.html"), booklet)
+    except (ImpositionError, LayoutError, RulebookError, ValueError) as error:
+        raise ExtraError(str(error)) from None
+    done.pages = pages
+    return done

@@ -1,0 +1,115 @@
+"""Print-shop presets for PNG export, read and checked from templates/print/presets.toml.
+
+A preset fixes the DPI and the bleed, and may pin the exact pixel size (bleed included) a shop
+wants for a card size; other sizes get (trim + 2 * bleed) at the preset's DPI.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from cardgen.gamedata import CardSize, templates_dir
+from cardgen.gamedata.cardsizes import CARD_SIZES
+
+MM_PER_INCH = 25.4
+KEYS = ("title", "dpi", "bleed", "sizes")
+TOLERANCE = 0.02  # a pinned pixel size may differ this much (relatively) from what dpi and bleed give
+
+
+class PresetError(ValueError):
+    """A preset that does not exist or a presets file that is wrong; the message names the file and key."""
+
+
+@dataclass(frozen=True)
+class Preset:
+    """How one print shop wants its card images."""
+
+    name: str
+    title: str
+    dpi: float
+    bleed: float  # mm on every side
+    sizes: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def pixels(self, size: CardSize) -> tuple[int, int]:
+        """The image size in pixels, bleed included, for cards of `size`."""
+        if size.name in self.sizes:
+            return self.sizes[size.name]
+        return _pixels(size.width, size.height, self.bleed, self.dpi)
+
+
+def default_path() -> Path:
+    return templates_dir() / "print" / "presets.toml"
+
+
+def load_presets(path: Path | None = None) -> dict[str, Preset]:
+    """Every preset of the file (the bundled one by default); PresetError naming the first problem."""
+    path = path or default_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise PresetError(f"{path}: cannot read the print presets ({error.strerror or error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PresetError(f"{path}: not valid TOML: {error}") from None
+    presets = {}
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise PresetError(f"{path}: {name!r} must be a table [{name}] describing a print shop")
+        presets[name] = _preset(path, name, table)
+    return presets
+
+
+def preset(name: str, path: Path | None = None) -> Preset:
+    """The preset called `name`; PresetError listing the presets there are when there is none."""
+    presets = load_presets(path)
+    if name not in presets:
+        raise PresetError(f"unknown print preset {name!r}; presets: {', '.join(sorted(presets)) or 'none'} "
+                          f"(in {path or default_path()})")
+    return presets[name]
+
+
+def _preset(path: Path, name: str, table: dict[str, Any]) -> Preset:
+    where = f"{path}: [{name}]"
+    unknown = sorted(set(table) - set(KEYS))
+    if unknown:
+        raise PresetError(f"{where}: unknown key {unknown[0]!r}; a preset has {', '.join(KEYS)}")
+    title = table.get("title", name)
+    if not isinstance(title, str) or not title.strip():
+        raise PresetError(f"{where}: title must be the shop's name in quotes")
+    dpi = _number(table, "dpi", where, 72, 1200, "DPI")
+    bleed = _number(table, "bleed", where, 0, 10, "mm")
+    sizes = table.get("sizes", {})
+    if not isinstance(sizes, dict):
+        raise PresetError(f"{where}: sizes must be a table [{name}.sizes] of card size = [width, height] in px")
+    pinned: dict[str, tuple[int, int]] = {}
+    for size_name, pixels in sizes.items():
+        if size_name not in CARD_SIZES:
+            raise PresetError(f"{where}.sizes: unknown card size {size_name!r}; sizes: {', '.join(CARD_SIZES)}")
+        if not (isinstance(pixels, list) and len(pixels) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pixels)):
+            raise PresetError(f"{where}.sizes: {size_name} must be [width, height] in whole pixels, not {pixels!r}")
+        size = CARD_SIZES[size_name]
+        expected = _pixels(size.width, size.height, bleed, dpi)
+        if any(abs(got - want) > TOLERANCE * want for got, want in zip(pixels, expected)):
+            raise PresetError(f"{where}.sizes: {size_name} = {pixels} is far from the {expected[0]} x {expected[1]} px "
+                              f"that {dpi:g} DPI and {bleed:g} mm bleed give; check dpi, bleed and the size")
+        pinned[size_name] = (pixels[0], pixels[1])
+    return Preset(name, title.strip(), dpi, bleed, MappingProxyType(pinned))
+
+
+def _number(table: dict[str, Any], key: str, where: str, low: float, high: float, unit: str) -> float:
+    if key not in table:
+        raise PresetError(f"{where}: {key} is missing ({unit}, from {low:g} to {high:g})")
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise PresetError(f"{where}: {key} must be a number of {unit} from {low:g} to {high:g}, not {value!r}")
+    return float(value)
+
+
+def _pixels(width: float, height: float, bleed: float, dpi: float) -> tuple[int, int]:
+    # the same rounding as cardgen.render.png_draw.pixel_size, without importing Pillow here
+    return (max(1, round((width + 2 * bleed) * dpi / MM_PER_INCH + 1e-6)),
+            max(1, round((height + 2 * bleed) * dpi / MM_PER_INCH + 1e-6)))

@@ -1,0 +1,31 @@
+"""Rulebooks rendered from Markdown + Jinja2 templates and the game's own data: PDF, booklet, HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.gamedata import Game
+from cardgen.impose.papers import Paper
+from cardgen.rulebook.blocks import parse
+from cardgen.rulebook.booklet import write_booklet
+from cardgen.rulebook.html import render_html
+from cardgen.rulebook.pdf import RulebookDocument, story
+from cardgen.rulebook.source import RulebookError, markdown, template_path
+
+__all__ = ["RulebookError", "has_rulebook", "write_rulebook"]
+
+
+def has_rulebook(game: Game) -> bool:
+    return template_path(game) is not None
+
+
+def write_rulebook(game: Game, paper: Paper, pdf: Path, html: Path | None = None, booklet: Path | None = None) -> int:
+    """Writes the rulebook PDF (and its HTML page and booklet when given paths); returns its page count."""
+    source = markdown(game)
+    document = RulebookDocument(pdf, paper, game)
+    document.multiBuild(story(game, parse(source)))
+    if html is not None:
+        html.write_text(render_html(game, source), encoding="utf-8")
+    if booklet is not None:
+        write_booklet(pdf, booklet)
+    return document.page
