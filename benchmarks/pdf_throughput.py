@@ -136,15 +136,15 @@ def timed(function, repeat: int) -> tuple[float, float]:
     """Median wall-clock and CPU seconds of `repeat` runs (CPU time is steadier on a busy machine)."""
     walls, cpus = [], []
     for _ in range(repeat):
-        wall, cpu = time.perf_counter(), _cpu()
+        wall, cpu = time.perf_counter(), cpu_seconds()
         function()
         walls.append(time.perf_counter() - wall)
-        cpus.append(_cpu() - cpu)
+        cpus.append(cpu_seconds() - cpu)
     return statistics.median(walls), statistics.median(cpus)
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its finished children (cardgen's layout workers)."""
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished children (worker processes included)."""
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
 

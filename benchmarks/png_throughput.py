@@ -13,7 +13,6 @@ the full export.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import time
@@ -22,7 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pdf_throughput import make_game  # noqa: E402
+from pdf_throughput import cpu_seconds, make_game  # noqa: E402
 
 from cardgen.export.pngs import PngOptions, export_pngs  # noqa: E402
 from cardgen.export.pool import cores  # noqa: E402
@@ -70,14 +69,9 @@ def naive_loop(out: Path, cards: int, art: Path) -> None:
 
 
 def timed(function) -> tuple[float, float, object]:
-    wall, cpu = time.perf_counter(), _cpu()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     result = function()
-    return time.perf_counter() - wall, _cpu() - cpu, result
-
-
-def _cpu() -> float:
-    t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    return time.perf_counter() - wall, cpu_seconds() - cpu, result
 
 
 def main() -> None:
