@@ -133,6 +133,7 @@ class Game:
     scoring: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType(
         {"categories": ("Points",), "lowest_wins": False, "rounds": None}))
     layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
+    flows: tuple = ()  # cardgen.gamedata.flows.Flow: the automated opponents' flowcharts
 
     def deck(self, deck_id: str) -> Deck:
         for deck in self.decks:

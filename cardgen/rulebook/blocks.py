@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 
 CALLOUT = re.compile(r"^\*\*(Example|Clarification|Note|Our choice|Tip|Important)\s*:?\s*\*\*\s*:?\s*", re.I)
-GALLERY = re.compile(r"^\[\[gallery:([a-z0-9_]+)\]\]$")
+MARKER = re.compile(r"^\[\[(gallery|flowchart):([a-z0-9_-]+)\]\]$")
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,12 @@ class Gallery:
     deck: str
 
 
-Block = Heading | Para | Items | Table | Callout | Gallery
+@dataclass(frozen=True)
+class Flowchart:
+    flow: str
+
+
+Block = Heading | Para | Items | Table | Callout | Gallery | Flowchart
 _MD = MarkdownIt("commonmark").enable("table")
 
 
@@ -71,8 +76,11 @@ def _blocks(tokens: list, i: int, until: str | None) -> tuple[list[Block], int]:
             i += 3
         elif t.type == "paragraph_open":
             text = _soft(tokens[i + 1].content)
-            gallery = GALLERY.match(text.strip())
-            out.append(Gallery(gallery.group(1)) if gallery else Para(text))
+            marker = MARKER.match(text.strip())
+            if marker:
+                out.append(Gallery(marker.group(2)) if marker.group(1) == "gallery" else Flowchart(marker.group(2)))
+            else:
+                out.append(Para(text))
             i += 3
         elif t.type in ("bullet_list_open", "ordered_list_open"):
             close = t.type.replace("_open", "_close")

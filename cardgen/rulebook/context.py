@@ -9,6 +9,7 @@ from cardgen.gamedata import Game, thaw
 WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen twenty").split()
 GALLERY = "[[gallery:{}]]"
+FLOWCHART = "[[flowchart:{}]]"
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -57,13 +58,19 @@ def context(game: Game) -> dict[str, Any]:
         deck(deck_id)
         return GALLERY.format(deck_id)
 
+    def flowchart(flow_id: str) -> str:
+        if flow_id not in {flow.id for flow in game.flows}:
+            raise KeyError(f"no flowchart {flow_id!r}; flowcharts: {', '.join(f.id for f in game.flows) or 'none'}")
+        return FLOWCHART.format(flow_id)
+
     return {
         "game": {"title": game.title, "subtitle": game.subtitle, "slug": game.slug, "players": list(game.players),
                  "minutes": list(game.minutes), "ages": game.ages, "designer": game.designer,
                  "version": game.version, "description": game.description},
         "constants": thaw(game.constants),
         "decks": list(decks.values()),
-        "deck": deck, "card": card, "count": count, "gallery": gallery,
+        "deck": deck, "card": card, "count": count, "gallery": gallery, "flowchart": flowchart,
+        "flowcharts": [{"id": f.id, "title": f.title, "description": f.description} for f in game.flows],
         "tokens": [{"id": t.id, "title": t.title, "count": t.count, "value": t.value, "front": t.front,
                     "back": t.back, "description": t.description} for t in game.tokens],
         "components": components_table(game),

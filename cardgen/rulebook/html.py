@@ -47,7 +47,20 @@ def render_html(game: Game, markdown: str) -> str:
     icons: Mapping[str, IconSpec] = game.icons
     body = _MD.render(markdown)
     body = re.sub(r"<p>\[\[gallery:[a-z0-9_]+\]\]</p>\n?", "", body)  # galleries are for print
+    body = re.sub(r"<p>\[\[flowchart:([a-z0-9_-]+)\]\]</p>", lambda m: _flow_html(game, m.group(1)), body)
     body = ICON.sub(lambda m: svg(icons.get(m.group(1)), m.group(1)) if m.group(1) in icons else m.group(0), body)
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(game.title)}: rules</title><style>{STYLE}</style></head>\n<body>\n{body}</body></html>\n")
+
+
+def _flow_html(game: Game, flow_id: str) -> str:
+    """A flowchart as a list of its steps, each with where its answers lead."""
+    flow = next(f for f in game.flows if f.id == flow_id)
+    items = []
+    for node in flow.nodes.values():
+        leads = ", ".join(f"{html.escape(k)} &rarr; <a href=\"#{flow.id}-{v}\">{html.escape(flow.nodes[v].text[:40])}</a>"
+                          for k, v in node.branches.items())
+        items.append(f'<li id="{flow.id}-{node.id}"><strong>{html.escape(node.kind)}:</strong> {html.escape(node.text)}'
+                     + (f"<br>{leads}" if leads else "") + "</li>")
+    return "<ol class=\"flowchart\">" + "".join(items) + "</ol>"

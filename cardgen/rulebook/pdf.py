@@ -18,7 +18,8 @@ from cardgen.gamedata import Game
 from cardgen.impose.papers import Paper
 from cardgen.layout import fonts
 from cardgen.layout.compose import Composer
-from cardgen.rulebook.blocks import Block, Callout, Gallery, Heading, Items, Para, Table as TableBlock
+from cardgen.rulebook.blocks import Block, Callout, Flowchart, Gallery, Heading, Items, Para, Table as TableBlock
+from cardgen.rulebook.flowchart import FlowchartDiagram
 from cardgen.rulebook.flowables import CardGrid, RichText
 
 ICON = re.compile(r":[a-z][a-z0-9_-]*:")
@@ -121,6 +122,9 @@ def _flowables(block: Block, game: Game, composer: Composer, keys, first: bool) 
         deck = game.deck(block.deck)
         faces = [composer.front(deck, card, i) for i, card in enumerate(deck.cards, start=1)]
         return [Spacer(1, 4), CardGrid(faces), Spacer(1, 6)] if faces else []
+    if isinstance(block, Flowchart):
+        flow = next(f for f in game.flows if f.id == block.flow)
+        return [Spacer(1, 4), FlowchartDiagram(flow, icons), Spacer(1, 8)]
     return []
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import jinja2
 
 from cardgen.gamedata import Game, templates_dir
-from cardgen.rulebook.context import GALLERY, context
+from cardgen.rulebook.context import FLOWCHART, GALLERY, context
 from cardgen.templating import environment
 
 NAME = "rulebook.md.j2"
@@ -65,6 +65,8 @@ def appendix(game: Game) -> str:
             body = " ".join(str(card.get(name)) for name in texts if card.get(name))
             parts.append(f"| **{_cell(card.name)}** | {card.count} | {_cell(body)} |")
         parts += ["", GALLERY.format(deck.id), ""]
+    for flow in game.flows:  # every flowchart the game folder has, even if the chapters forgot one
+        parts += [f"## {flow.title}", "", flow.description, "", FLOWCHART.format(flow.id), ""]
     if game.icons:
         parts += ["## Icons", "", "| Icon | Meaning |", "|---|---|"]
         parts += [f"| :{name}: | {_cell(spec.label)} |" for name, spec in game.icons.items()]

@@ -167,3 +167,19 @@ def test_a_designers_game_gets_a_rulebook_from_its_folder(tmp_path, make_game):
     reader = PdfReader(tmp_path / "r.pdf")
     assert pages == len(reader.pages) and round(float(reader.pages[0].mediabox.height)) == 792
     assert "Ada" in " ".join(page.extract_text() for page in reader.pages)  # the card appendix
+
+
+def test_flowcharts_of_a_game_folder_are_drawn(tmp_path, make_game):
+    from tests.cardgen.gamedata.test_flows import FLOW
+
+    folder = make_game()
+    (folder / "bot.flow.toml").write_text(FLOW)
+    (folder / "rulebook.md.j2").write_text("# Solo\n\nThe bot plays by its chart:\n\n{{ flowchart('bot') }}\n")
+    game = load_game(folder)
+    source = markdown(game)
+    assert source.count("[[flowchart:bot]]") == 2  # in the chapter and in the appendix
+    write_rulebook(game, paper("a4"), tmp_path / "r.pdf", tmp_path / "r.html")
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "r.pdf").pages)
+    for step in ("Is there a card costing 3 or less", "Roll a die.", "Take the cheapest card", "3-6"):
+        assert step in text
+    assert 'id="bot-market"' in (tmp_path / "r.html").read_text()

@@ -1,0 +1,103 @@
+"""Draws an automated opponent's flowchart as a diagram: rows of boxes by depth, labelled arrows."""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from cardgen.gamedata.flows import Flow
+from cardgen.layout import fonts
+from cardgen.layout import icons as icon_ops
+from cardgen.layout.markup import parse
+from cardgen.layout.textfit import TextStyle, set_lines
+from cardgen.render.pdf_draw import PageDrawer
+
+FILL = {"question": "#e8eef6", "roll": "#f6ece4", "action": "#eaf2ea"}
+EDGE = {"question": "#35577d", "roll": "#a0522d", "action": "#2e6b4f"}
+TEXT_SIZE, ROW_GAP, COLUMN_GAP, PAD = 7.5, 10.0, 4.0, 2.0  # pt, mm, mm, mm
+
+
+def rows_of(flow: Flow) -> list[list[str]]:
+    """Node ids by their depth from the start (breadth first), in a stable order."""
+    depth, order = {flow.start: 0}, [flow.start]
+    for node_id in order:
+        for target in flow.nodes[node_id].branches.values():
+            if target not in depth:
+                depth[target] = depth[node_id] + 1
+                order.append(target)
+    rows: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
+    for node_id in order:
+        rows[depth[node_id]].append(node_id)
+    return rows
+
+
+class FlowchartDiagram(Flowable):
+    """A flowchart drawn full width; it keeps together on one page when it can."""
+
+    def __init__(self, flow: Flow, icons):
+        super().__init__()
+        self.flow, self.icons = flow, icons
+
+    def _layout(self, width_mm: float):
+        rows = rows_of(self.flow)
+        per_row = max(len(r) for r in rows)
+        box_w = min(55.0, (width_mm - COLUMN_GAP * (per_row - 1)) / per_row)
+        style = TextStyle(TEXT_SIZE, TEXT_SIZE, "#1f1f1f", align="center", leading=1.2)
+        boxes, y = {}, 0.0
+        for row in rows:
+            texts = {n: set_lines(parse(self.flow.nodes[n].text, set(self.icons)), box_w - 2 * PAD, style,
+                                  self._icon) for n in row}
+            height = max(len(t) for t in texts.values()) * TEXT_SIZE * 1.2 * fonts.PT + 2 * PAD
+            span = len(row) * box_w + (len(row) - 1) * COLUMN_GAP
+            x = (width_mm - span) / 2
+            for n in row:
+                boxes[n] = (x, y, box_w, height, texts[n])
+                x += box_w + COLUMN_GAP
+            y += height + ROW_GAP
+        return boxes, y - ROW_GAP
+
+    def _icon(self, name, x, y, size):
+        return icon_ops.draw_icon(self.icons.get(name), name, x, y, size)
+
+    def wrap(self, available_width: float, available_height: float):
+        self._boxes, height = self._layout(available_width / mm)
+        self.width, self.height = available_width, height * mm
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c, height = self.canv, self.height / mm
+        for node_id, (x, y, w, h, lines) in self._boxes.items():
+            for label, target in self.flow.nodes[node_id].branches.items():
+                self._arrow(c, height, (x, y, w, h), self._boxes[target][:4], "" if label == "next" else label)
+        for node_id, (x, y, w, h, lines) in self._boxes.items():
+            kind = self.flow.nodes[node_id].kind
+            c.setFillColor(HexColor(FILL[kind]))
+            c.setStrokeColor(HexColor(EDGE[kind]))
+            c.setLineWidth(0.8 if node_id == self.flow.start else 0.5)
+            c.roundRect(x * mm, (height - y - h) * mm, w * mm, h * mm, (1 if kind == "action" else 3) * mm,
+                        stroke=1, fill=1)
+            step = TEXT_SIZE * 1.2 * fonts.PT
+            drawer = PageDrawer(c, height)  # a fresh one: the box was painted behind its back
+            for index, line in enumerate(lines):
+                drawer.ops(line, x + PAD, y + PAD + index * step)
+
+    def _arrow(self, c, height: float, a, b, label: str) -> None:
+        ax, ay, aw, ah = a
+        bx, by, bw, bh = b
+        start = (ax + aw / 2, ay + ah)
+        end = (bx + bw / 2, by) if by > ay else (bx + bw, by + bh / 2)  # a loop back enters from the side
+        c.setStrokeColor(HexColor("#555555"))
+        c.setLineWidth(0.5)
+        c.line(start[0] * mm, (height - start[1]) * mm, end[0] * mm, (height - end[1]) * mm)
+        angle = math.atan2(-(end[1] - start[1]), end[0] - start[0])
+        for turn in (2.6, -2.6):
+            c.line(end[0] * mm, (height - end[1]) * mm, (end[0] + 1.8 * math.cos(angle + turn)) * mm,
+                   (height - end[1] + 1.8 * math.sin(angle + turn)) * mm)
+        if label:
+            c.setFillColor(HexColor("#35577d"))
+            c.setFont(fonts.PDF_NAMES["bold"], 7)
+            mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            c.drawString((mid[0] + 1) * mm, (height - mid[1]) * mm, label)
