@@ -64,10 +64,20 @@ def raw_insert_rate(folder: Path, seconds: float = 3.0) -> float:
     return n / seconds
 
 
+def score_sheet_game(folder: Path) -> Path:
+    """A game made of data alone: its events are the generic score sheet's (notes, points)."""
+    game = folder / "sheet"
+    game.mkdir()
+    (game / "game.toml").write_text('[game]\ntitle = "Sheet"\nplayers = [1, 6]\n[scoring]\n'
+                                    'categories = ["Points"]\n[decks.cards]\ntitle = "Cards"\n')
+    (game / "cards.csv").write_text("id,name\nc-1,One\n")
+    return game
+
+
 LOAD_SCRIPT = """
 import sys, time, statistics
 from companion import create_app
-app = create_app({"DATABASE_URL": sys.argv[1], "SECRET_KEY": "b"})
+app = create_app({"DATABASE_URL": sys.argv[1], "SECRET_KEY": "b", "GAME_FOLDERS": [sys.argv[3]]})
 sessions = app.extensions["companion"].sessions
 times = []
 for _ in range(7):
@@ -83,16 +93,17 @@ def load_time(folder: Path) -> float:
     from companion import create_app
 
     url = f"sqlite:///{folder / 'long.sqlite3'}"
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "b"})
+    sheet = folder / "sheet"
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "b", "GAME_FOLDERS": [str(sheet)]})
     sessions = app.extensions["companion"].sessions
-    current, secret = sessions.create("unyielding_universe", ["Ann", "Bo", "Cy"], {})
+    current, secret = sessions.create("sheet", ["Ann", "Bo", "Cy"], {})
     seq = 0
     for i in range(5000):
-        kind, payload = ("add_points", {"player": i % 3, "category": "Years lived", "points": 1}) if i % 2 else \
+        kind, payload = ("add_points", {"player": i % 3, "category": "Points", "points": 1}) if i % 2 else \
             ("note", {"text": f"note {i}"})
         _, current = sessions.write(current.game.id, secret, seq, kind, payload)
         seq = current.ledger.head
-    result = subprocess.run([sys.executable, "-c", LOAD_SCRIPT, url, current.game.id], capture_output=True,
+    result = subprocess.run([sys.executable, "-c", LOAD_SCRIPT, url, current.game.id, str(sheet)], capture_output=True,
                             text=True, check=True)
     return float(result.stdout.strip())
 
@@ -105,10 +116,11 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        server = LiveServer(f"sqlite:///{folder / 'companion.sqlite3'}", folder / "instance")
+        sheet = score_sheet_game(folder)
+        server = LiveServer(f"sqlite:///{folder / 'companion.sqlite3'}", folder / "instance", games=[sheet])
         server.start()
         try:
-            games = [server.request("POST", "/api/games", {"slug": "unyielding_universe", "players": ["A", "B"]})[1]
+            games = [server.request("POST", "/api/games", {"slug": "sheet", "players": ["A", "B"]})[1]
                      for _ in range(args.games)]
             latencies: list[float] = []
             counts = {"acknowledged": 0, "stale": 0, "other": 0}

@@ -11,6 +11,7 @@ from companion.errors import BadRequest, Invalid
 from companion.openapi import document
 from companion.portable import export_game, import_game
 from companion.rules.fields import Field, FieldError
+from companion.sessions import public
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -114,7 +115,7 @@ def redo(game_id: str):
 def _write(game_id: str, kind: str, data: dict[str, Any]):
     row, current = services().sessions.write(game_id, bearer(), data["based_on"], kind, data["payload"],
                                              data.get("author"), data.get("target"))
-    return jsonify({"event": row.as_json(), **current.as_json()}), 201
+    return jsonify({"event": public(row, current.rules), **current.as_json()}), 201
 
 
 @blueprint.get("/games/<game_id>/events")
@@ -124,11 +125,12 @@ def log(game_id: str):
         limit = min(int(request.args.get("limit", 500)), 5000)
     except ValueError:
         raise Invalid("after and limit must be whole numbers", field="after") from None
-    return jsonify([row.as_json() for row in services().sessions.events(game_id, max(after, 0), max(limit, 1))])
+    return jsonify(services().sessions.public_events(game_id, max(after, 0), max(limit, 1)))
 
 
 @blueprint.get("/games/<game_id>/export")
 def export(game_id: str):
+    services().sessions.check_secret(game_id, bearer())  # the full log holds what the rules keep hidden
     response = jsonify(export_game(services(), game_id))
     response.headers["Content-Disposition"] = f'attachment; filename="pnpkit-game-{game_id}.json"'
     return response

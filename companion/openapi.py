@@ -85,9 +85,10 @@ def document(catalog: Catalog) -> dict[str, Any]:
             "/api/games/{game_id}/redo": {"post": {"summary": "Redo the last undone event", **write,
                                                    "requestBody": {"required": True, "content": {
                                                        "application/json": {"schema": _object(redo)}}}}},
-            "/api/games/{game_id}/export": {"get": {"summary": "The whole game as one JSON document",
-                                                    "parameters": game_id,
-                                                    "responses": _responses("200", {"type": "object"}, 404)}},
+            "/api/games/{game_id}/export": {"get": {"summary": "The whole game as one JSON document (hidden "
+                                                               "fields included, so it needs the edit secret)",
+                                                    "parameters": game_id, "security": secured,
+                                                    "responses": _responses("200", {"type": "object"}, 403, 404)}},
             "/api/games/{game_id}/stream": {"get": {"summary": "Server-sent events: each change as it happens",
                                                     "parameters": game_id, "responses": {"200": {
                                                         "description": "text/event-stream"}}}},

@@ -48,6 +48,16 @@ class Current:
                 "can_undo": bool(self.ledger.done), "can_redo": bool(self.ledger.redo)}
 
 
+def public(row: EventRow, rules: Rules) -> dict[str, Any]:
+    """The event as the table may see it: the payload fields its rules keep hidden are left out."""
+    spec = rules.events.get(row.type)
+    event = row.as_json()
+    if spec is not None and spec.hidden:
+        event["payload"] = {k: v for k, v in row.payload.items() if k not in spec.hidden}
+        event["hidden"] = [k for k in spec.hidden if k in row.payload]
+    return event
+
+
 def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -105,9 +115,21 @@ class Sessions:
             return self._load(conn, self._game(conn, game_id))
 
     def events(self, game_id: str, after: int = 0, limit: int = 500) -> list[EventRow]:
+        """Events as stored, hidden fields included (for export, which needs the edit secret)."""
         with self.store.engine.connect() as conn:
             self._game(conn, game_id)
             return self.store.events(conn, game_id, after, limit)
+
+    def public_events(self, game_id: str, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
+        """Events as anyone with the game's link may see them: hidden fields left out."""
+        rules = self.current(game_id).rules
+        return [public(row, rules) for row in self.events(game_id, after, limit)]
+
+    def check_secret(self, game_id: str, secret: str | None) -> None:
+        with self.store.engine.connect() as conn:
+            game = self._game(conn, game_id)
+        if secret is None or not hmac.compare_digest(hash_secret(secret), game.edit_hash):
+            raise Forbidden("this needs the game's edit secret (Authorization: Bearer ...)")
 
     def write(self, game_id: str, secret: str | None, based_on: int, kind: str, payload: dict[str, Any],
               author: str | None = None, target: int | None = None) -> tuple[EventRow, Current]:

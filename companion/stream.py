@@ -33,13 +33,13 @@ def events(game_id: str) -> Response:
         yield "retry: 1000\n\n"
         quiet_since = time.monotonic()
         while time.monotonic() < deadline:
-            rows = sessions.events(game_id, after=last, limit=200)
+            rows = sessions.public_events(game_id, after=last, limit=200)
             if rows:
                 game = sessions.current(game_id).as_json()
                 for row in rows:
-                    data = json.dumps({"event": row.as_json(), "game": game if row is rows[-1] else None})
-                    yield f"id: {row.seq}\nevent: change\ndata: {data}\n\n"
-                last = rows[-1].seq
+                    data = json.dumps({"event": row, "game": game if row is rows[-1] else None})
+                    yield f"id: {row['seq']}\nevent: change\ndata: {data}\n\n"
+                last = rows[-1]["seq"]
                 quiet_since = time.monotonic()
                 continue
             if time.monotonic() - quiet_since > HEARTBEAT_SECONDS:

@@ -132,12 +132,35 @@ def database_url(request, tmp_path) -> str:
     return server.create_database(f"test_{os.getpid()}_{next(_databases)}")
 
 
+SHEET_TOML = """\
+[game]
+title = "Score Sheet"
+players = [1, 6]
+
+[scoring]
+categories = ["Years lived", "Universe", "Points"]
+
+[decks.cards]
+title = "Cards"
+"""
+
+
+@pytest.fixture(scope="session")
+def sheet_game(tmp_path_factory):
+    """A designer's game made of data alone (`sheet`): the companion keeps it with the generic score sheet."""
+    folder = tmp_path_factory.mktemp("games") / "sheet"
+    folder.mkdir()
+    (folder / "game.toml").write_text(SHEET_TOML)
+    (folder / "cards.csv").write_text("id,name\nc-1,One\n")
+    return folder
+
+
 @pytest.fixture
-def app(database_url, tmp_path):
+def app(database_url, sheet_game):
     from companion import create_app
 
     return create_app({"DATABASE_URL": database_url, "SECRET_KEY": "test", "STREAM_POLL_SECONDS": 0.02,
-                       "STREAM_MAX_SECONDS": 2.0})
+                       "STREAM_MAX_SECONDS": 2.0, "GAME_FOLDERS": [str(sheet_game)]})
 
 
 @pytest.fixture
@@ -149,7 +172,7 @@ def client(app):
 def new_game(client):
     """Creates a game through the API: `new_game(slug, players)` -> (id, headers with the edit secret, body)."""
 
-    def create(slug: str = "unyielding_universe", players=("Ann", "Bo", "Cy"), **extra):
+    def create(slug: str = "sheet", players=("Ann", "Bo", "Cy"), **extra):
         response = client.post("/api/games", json={"slug": slug, "players": list(players), **extra})
         assert response.status_code == 201, response.json
         body = response.json
@@ -159,14 +182,15 @@ def new_game(client):
 
 
 @pytest.fixture
-def live_server(database_url, tmp_path):
-    """Starts `companion serve` (gunicorn, 2 workers) on a free port: `start()` -> base URL; `kill()` SIGKILLs it."""
+def live_server(database_url, tmp_path, sheet_game):
+    """Starts `companion serve` (gunicorn, 2 workers) on a free port: `start()` -> base URL; `kill()` SIGKILLs it.
+    The designer's `sheet` game is served too."""
     from tests.live_server import LiveServer
 
     servers: list[LiveServer] = []
 
     def start() -> "LiveServer":
-        server = LiveServer(database_url, tmp_path / "instance")
+        server = LiveServer(database_url, tmp_path / "instance", games=[sheet_game])
         server.start()
         servers.append(server)
         return server

@@ -21,14 +21,16 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, database_url: str, instance: Path, workers: int = 2):
+    def __init__(self, database_url: str, instance: Path, workers: int = 2, games: list[Path] = ()):
         self.database_url, self.instance, self.workers = database_url, instance, workers
+        self.games = list(games)
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 30.0) -> None:
         env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "test",
-               "COMPANION_STREAM_POLL_SECONDS": "0.05", "COMPANION_STREAM_MAX_SECONDS": "5"}
+               "COMPANION_STREAM_POLL_SECONDS": "0.05", "COMPANION_STREAM_MAX_SECONDS": "5",
+               "COMPANION_GAMES": os.pathsep.join(str(g) for g in self.games)}
         self.instance.mkdir(parents=True, exist_ok=True)
         self.log = self.instance / f"server-{self.port}.log"
         with self.log.open("ab") as log:

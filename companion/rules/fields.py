@@ -80,6 +80,7 @@ class EventSpec:
     description: str
     fields: Mapping[str, Field] = field(default_factory=dict)
     random: bool = False  # the server rolls or shuffles when the event is appended
+    hidden: tuple[str, ...] = ()  # payload fields (such as a shuffled deck) kept out of every public view
 
     def check(self, payload: Any) -> dict[str, Any]:
         """The payload with defaults filled in; FieldError for the first field that does not fit."""

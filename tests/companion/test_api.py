@@ -55,11 +55,11 @@ def test_spectator_view_reads_but_cannot_edit(client, new_game):
 @pytest.mark.parametrize(
     ("payload", "field", "message"),
     [
-        ({"slug": "unyielding_universe", "players": []}, "players", "expected 1 to 12 non-empty player names"),
-        ({"slug": "unyielding_universe", "players": "Ann"}, "players", "expected a list"),
-        ({"slug": "unyielding_universe", "players": ["A" * 41]}, "players[0]", "at most 40 characters"),
+        ({"slug": "sheet", "players": []}, "players", "expected 1 to 12 non-empty player names"),
+        ({"slug": "sheet", "players": "Ann"}, "players", "expected a list"),
+        ({"slug": "sheet", "players": ["A" * 41]}, "players[0]", "at most 40 characters"),
         ({"slug": "chess", "players": ["Ann"]}, "slug", "no game called 'chess'"),
-        ({"slug": "unyielding_universe", "players": ["Ann"], "colour": "red"}, "colour", "unknown field"),
+        ({"slug": "sheet", "players": ["Ann"], "colour": "red"}, "colour", "unknown field"),
         ({"players": ["Ann"]}, "slug", "is required"),
     ],
 )
@@ -124,7 +124,7 @@ def test_undo_after_a_roll_does_not_reroll(client, new_game):
     assert third["state"]["rolls"][0] == results  # the next roll is a new draw, recorded after it
 
 
-def test_export_imports_into_an_empty_database_identically(client, new_game, tmp_path):
+def test_export_imports_into_an_empty_database_identically(client, new_game, tmp_path, sheet_game):
     from companion import create_app
 
     game_id, headers, _ = new_game()
@@ -132,20 +132,23 @@ def test_export_imports_into_an_empty_database_identically(client, new_game, tmp
     client.post(f"/api/games/{game_id}/events", headers=headers,
                 json={"based_on": 1, "type": "roll", "payload": {"dice": 2}})
     client.post(f"/api/games/{game_id}/undo", headers=headers, json={"based_on": 2})
-    exported = client.get(f"/api/games/{game_id}/export").json
+    assert client.get(f"/api/games/{game_id}/export").status_code == 403
+    exported = client.get(f"/api/games/{game_id}/export", headers=headers).json
     assert "edit_hash" not in str(exported) and headers["Authorization"][7:] not in str(exported)
-    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x"}).test_client()
+    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x",
+                        "GAME_FOLDERS": [str(sheet_game)]}).test_client()
     imported = other.post("/api/games/import", json=exported)
     assert imported.status_code == 201
     original = client.get(f"/api/games/{game_id}").json
     assert {k: v for k, v in imported.json.items() if k not in ("edit_secret", "links")} == original
-    assert other.get(f"/api/games/{game_id}/export").json == exported
+    new_secret = {"Authorization": f"Bearer {imported.json['edit_secret']}"}
+    assert other.get(f"/api/games/{game_id}/export", headers=new_secret).json == exported
     assert other.post("/api/games/import", json=exported).status_code == 409
 
 
 def test_import_names_what_is_wrong(client):
     response = client.post("/api/games/import", json={"format": "pnpkit-companion-game", "version": 1,
-                                                       "game": {"id": "x", "slug": "emigration", "seed": 1,
+                                                       "game": {"id": "x", "slug": "sheet", "seed": 1,
                                                                 "players": ["A"], "created_at": "now"},
                                                        "events": [{"seq": 2, "type": "note"}]})
     assert response.status_code == 422 and response.json["field"] == "events[0].seq"
@@ -187,4 +190,4 @@ def test_openapi_document_is_valid(client):
 
     spec = client.get("/api/openapi.json").json
     validate(spec)
-    assert "unyielding_universe.add_points" in spec["components"]["schemas"]
+    assert "sheet.add_points" in spec["components"]["schemas"]

@@ -10,7 +10,7 @@ from collections import Counter
 
 
 def create(server) -> tuple[str, dict[str, str]]:
-    status, body = server.request("POST", "/api/games", {"slug": "unyielding_universe", "players": ["A", "B"]})
+    status, body = server.request("POST", "/api/games", {"slug": "sheet", "players": ["A", "B"]})
     assert status == 201
     return body["id"], {"Authorization": f"Bearer {body['edit_secret']}"}
 

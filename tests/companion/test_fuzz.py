@@ -19,7 +19,7 @@ BODY = st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=6) | JSON
 
 @pytest.fixture
 def fuzz_target(client, new_game):
-    game_id, headers, _ = new_game("unyielding_universe")
+    game_id, headers, _ = new_game("sheet")
     spec = client.get("/api/openapi.json").json
     routes = [(path, method) for path, methods in spec["paths"].items() for method in methods
               if not path.endswith("/stream")]

@@ -30,7 +30,7 @@ def read_events(server, path: str, headers: dict | None = None, want: int = 1) -
 
 def test_stream_replays_from_last_event_id_and_follows_other_workers(live_server):
     server = live_server()
-    status, body = server.request("POST", "/api/games", {"slug": "emigration", "players": ["A", "B"]})
+    status, body = server.request("POST", "/api/games", {"slug": "sheet", "players": ["A", "B"]})
     game_id, headers = body["id"], {"Authorization": f"Bearer {body['edit_secret']}"}
     for seq in range(3):  # the two workers share the writes between them
         status, _ = server.request("POST", f"/api/games/{game_id}/events",

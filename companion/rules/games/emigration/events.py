@@ -1,0 +1,68 @@
+"""The events of Emigration and their payloads; `random` ones get their dice, cards and tokens from the app."""
+
+from __future__ import annotations
+
+from companion.rules.fields import EventSpec, Field
+
+PLAYER = Field("integer", minimum=0, maximum=5, description="The player who acts, counting from 0.")
+OWNER = Field("integer", minimum=0, maximum=5, description="Whose Card Layout the card is in.")
+SLOT = Field("integer", minimum=0, maximum=99, description="The card's place in the Card Layout: 0 is the "
+             "back row's first card, counting row by row towards the front.")
+CARD = Field("string", max_length=64, description="A card id, as in the game's CSV files.")
+COUNT = Field("integer", minimum=0, maximum=999, required=False,
+              description="How many sets to trade; leave it out to trade as many as you can.")
+MONEY = Field("integer", minimum=0, maximum=9999)
+
+
+def _at(description: str, random: bool = True, **extra: Field) -> EventSpec:
+    return EventSpec(description, {"player": PLAYER, "owner": OWNER, "slot": SLOT, **extra}, random=random)
+
+
+EVENTS = {
+    "deal": EventSpec(
+        "Setup: the app shuffles and deals the Card Layouts, Nationality, Destination and Career cards, lays "
+        "out the Passports and Tickets, and rolls for the first player.",
+        {"packs": Field("array", required=False, items=Field("string", max_length=40), max_items=10,
+                        description="The Life card packs to play with; leave it out for the recommended ones."),
+         "first_player": Field("integer", minimum=0, maximum=5, required=False,
+                               description="Who starts, if the table rolled for it; otherwise the app rolls.")},
+        random=True),
+    "buy": _at("Required Action: BUY an available Document or Connection from a Card Layout."),
+    "discard": _at("Required Action: DISCARD an available Document or Connection and take money from the bank."),
+    "activate": _at("Required Action: ACTIVATE an available Life card or Payday.",
+                    target=Field("integer", minimum=0, maximum=5, required=False,
+                                 description="The player the card names (Lamp in Daylight), or whose layout holds "
+                                             "the card it discards (Mental Fog, Declutter)."),
+                    target_slot=Field("integer", minimum=0, maximum=99, required=False,
+                                      description="The place of the card Mental Fog or Declutter discards.")),
+    "buy_travel": EventSpec("Required Action: BUY a Passport or Ticket from the middle of the table.",
+                            {"player": PLAYER, "card": CARD}),
+    "take_by_skipping": EventSpec("Required Action: SKIP YOUR TURN to take a Passport or Ticket from the middle; "
+                                  "it reaches your stash on your next turn, which you skip.",
+                                  {"player": PLAYER, "card": CARD}),
+    "scalp": EventSpec("Required Action: BUY another player's spare Passport or Ticket for its price plus the "
+                       "scalping fee, paid to them.",
+                       {"player": PLAYER, "seller": Field("integer", minimum=0, maximum=5), "card": CARD}),
+    "go_to_college": EventSpec("Required Action: GO TO COLLEGE; the app rolls the tuition.", {"player": PLAYER},
+                               random=True),
+    "graduate": EventSpec("Optional Action: try to GRADUATE FROM COLLEGE; the app rolls.", {"player": PLAYER},
+                          random=True),
+    "sell": EventSpec("Optional Action: SELL a Document or Connection from your stash.",
+                      {"player": PLAYER, "card": CARD}),
+    "forfeit": EventSpec("Forfeit the turn when no Required Action is possible.", {"player": PLAYER}),
+    "withdraw": EventSpec("Phase 2: trade Connections, Money and Documents for assurance by your Destination card.",
+                          {"player": PLAYER, "connection_sets": COUNT, "money_sets": COUNT, "document_sets": COUNT}),
+    "cross_border": EventSpec("Phase 2: choose a lane; the app draws its top Border Control token.",
+                              {"player": PLAYER, "lane": Field("integer", minimum=1, maximum=99)}, random=True),
+    "set_money": EventSpec("Correction: set a player's money by hand.", {"player": PLAYER, "money": MONEY}),
+    "set_assurance": EventSpec("Correction: set a player's assurance by hand.", {"player": PLAYER, "assurance": MONEY}),
+    "set_turn": EventSpec("Correction: say whose turn it is.", {"player": PLAYER}),
+    "set_card": EventSpec("Correction: the face-up card at a place of a Card Layout, as the table shows it.",
+                          {"owner": OWNER, "slot": SLOT, "card": CARD}),
+    "set_identity": EventSpec("Correction: a player's Nationality, Destination or Career card, as dealt at the table.",
+                              {"player": PLAYER, "nationality": Field("string", required=False, max_length=64),
+                               "destination": Field("string", required=False, max_length=64),
+                               "career": Field("string", required=False, max_length=64)}),
+    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+    "rename_player": EventSpec("Change a player's name.", {"player": PLAYER, "name": Field("string", max_length=40)}),
+}

@@ -1,0 +1,106 @@
+"""The Card Layout: which cards are covered or available, taking a card, turning uncovered cards face up.
+
+Rows run from the back (row 0) to the front; a card of row r + 1 at place i sits across places i and
+i + 1 of row r, so a card is covered while a card remains at place i - 1 or i of the row in front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.rules.contract import RuleError
+from companion.rules.games.emigration.data import CardInfo
+from companion.rules.games.emigration.outcomes import Source
+from companion.rules.games.emigration.state import HIDDEN, State, entry, in_play, name, say, update
+
+
+def places(rows: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(row, place in row) of every slot, slot 0 being the back row's first card."""
+    return tuple((r, i) for r, size in enumerate(rows) for i in range(size))
+
+
+def coverers(rows: tuple[int, ...], slot: int) -> tuple[int, ...]:
+    """The slots whose cards cover `slot` while they are there."""
+    row, i = places(rows)[slot]
+    if row + 1 >= len(rows):
+        return ()
+    start = sum(rows[:row + 1])
+    return tuple(start + j for j in (i - 1, i) if 0 <= j < rows[row + 1])
+
+
+def covered(state: State, owner: int, slot: int) -> bool:
+    layout = state.players[owner].layout
+    return any(layout[s] is not None for s in coverers(state.data.layout_rows, slot))
+
+
+def available(state: State, owner: int, slot: int) -> bool:
+    """Face up and not covered: the cards that can be bought, discarded or activated."""
+    card = state.players[owner].layout[slot]
+    return card not in (None, HIDDEN) and not covered(state, owner, slot)
+
+
+def face_up_card(state: State, owner: int, slot: int, action: str) -> CardInfo:
+    """The face-up card at (owner, slot); RuleError if there is none."""
+    layout = state.players[owner].layout
+    if not 0 <= slot < len(layout):
+        raise RuleError(f"A Card Layout has places 0 to {len(layout) - 1}; there is no place {slot}.")
+    if layout[slot] is None:
+        raise RuleError(f"Place {slot} of {name(state, owner)}'s Card Layout is empty: that card is gone.")
+    if layout[slot] == HIDDEN:
+        raise RuleError(f"The card at place {slot} of {name(state, owner)}'s Card Layout is face down: it cannot "
+                        f"be {action} before it is turned face up.")
+    return state.data.card(layout[slot])
+
+
+def available_card(state: State, owner: int, slot: int, action: str) -> CardInfo:
+    card = face_up_card(state, owner, slot, action)
+    if covered(state, owner, slot):
+        raise RuleError(f"The {card.name} in {name(state, owner)}'s Card Layout is still covered: only "
+                        f"available cards can be {action} (face up and not covered).")
+    return card
+
+
+def take(state: State, owner: int, slot: int) -> State:
+    layout = list(state.players[owner].layout)
+    layout[slot] = None
+    return update(state, owner, layout=tuple(layout))
+
+
+def available_slots(state: State, owner: int) -> tuple[int, ...]:
+    return tuple(s for s in range(len(state.players[owner].layout)) if available(state, owner, s))
+
+
+def empty(state: State) -> bool:
+    return all(card is None for player in state.players for card in player.layout)
+
+
+def unseen_ids(state: State, kind: str) -> tuple[str, ...]:
+    """One id per copy of a `kind` card that is not face up anywhere (for drawing one of them)."""
+    return tuple(c.id for c in state.data.of_kind(kind) for _ in range(c.count - in_play(state, c.id)))
+
+
+def take_unseen(state: State, card_id: str) -> State:
+    """Takes `card_id` out of the unseen cards; RuleError if it cannot be one of them."""
+    card = state.data.card(card_id)
+    hidden = list(state.hidden)
+    if entry(card) not in hidden or (card.kind != "life" and card_id not in unseen_ids(state, card.kind)):
+        raise RuleError(f"The {card.name} cannot be among the unseen cards: every copy of it is face up "
+                        "already, or it is not in this game's deck.")
+    hidden.remove(entry(card))
+    return replace(state, hidden=tuple(hidden))
+
+
+def reveal(state: State, source: Source) -> State:
+    """Turns face up every face-down card that nothing covers any more (Revealing Cards)."""
+    for owner, player in enumerate(state.players):
+        for slot, card in enumerate(player.layout):
+            if card != HIDDEN or covered(state, owner, slot):
+                continue
+            card_id = source.reveal(state.hidden, lambda kind: unseen_ids(state, kind))
+            state = take_unseen(state, card_id)
+            layout = list(state.players[owner].layout)
+            layout[slot] = card_id
+            state = update(state, owner, layout=tuple(layout))
+            state = say(state, f"In {player.name}'s Card Layout the {state.data.card(card_id).name} is turned "
+                               "face up.")
+    return state

@@ -1,0 +1,102 @@
+"""The winners (everyone who entered), the Ultimate Winner, and the public view of the table.
+
+Nothing hidden is shown: face-down cards appear as face down, and a lane shows how many tokens it
+has left, never their values (the state does not know them before they are drawn).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.games.emigration.border import most_sets
+from companion.rules.games.emigration.data import TRADE
+from companion.rules.games.emigration.layout import available, places
+from companion.rules.games.emigration.state import HIDDEN, State, holding, salary
+from companion.rules.games.emigration.turns import required_action
+
+
+def ultimate_winner(state: State, winners: list[int]) -> int | None:
+    """The winner with the most assurance left, then the most money; None if they tie on both."""
+    if not winners:
+        return None
+    best = max((state.players[p].assurance, state.players[p].money) for p in winners)
+    top = [p for p in winners if (state.players[p].assurance, state.players[p].money) == best]
+    return top[0] if len(top) == 1 else None
+
+
+def score(state: State) -> dict[str, Any]:
+    finished = state.phase == "over"
+    winners = [p for p, player in enumerate(state.players) if player.entered] if finished else []
+    keys = [(bool(player.entered), player.assurance, player.money) for player in state.players]
+    return {
+        "players": [{"name": player.name, "total": player.assurance, "assurance": player.assurance,
+                     "money": player.money, "pay_raises": list(player.raises), "entered": player.entered,
+                     "place": 1 + sum(1 for other in keys if other > key)}
+                    for player, key in zip(state.players, keys)],
+        "winners": winners,
+        "ultimate_winner": ultimate_winner(state, winners) if finished else None,
+        "finished": finished,
+    }
+
+
+def _card(state: State, card_id: str) -> dict[str, Any]:
+    card = state.data.card(card_id)
+    shown: dict[str, Any] = {"card": card.id, "name": card.name, "kind": card.kind}
+    if card.kind in ("document", "connection", "passport", "ticket"):
+        shown["price"] = card.price
+    if card.kind == "life":
+        shown.update(pack=card.pack, effect=card.effect, amount=card.amount or None)
+    return shown
+
+
+def _layout(state: State, owner: int) -> list[dict[str, Any]]:
+    rows = places(state.data.layout_rows)
+    shown = []
+    for slot, card in enumerate(state.players[owner].layout):
+        place = {"slot": slot, "row": rows[slot][0] + 1,
+                 "face": "gone" if card is None else "down" if card == HIDDEN else "up"}
+        if place["face"] == "up":
+            place.update(_card(state, card), available=available(state, owner, slot))
+        shown.append(place)
+    return shown
+
+
+def _player(state: State, p: int) -> dict[str, Any]:
+    d, player = state.data, state.players[p]
+    shown: dict[str, Any] = {"name": player.name, "money": player.money, "assurance": player.assurance,
+                             "pay_raises": list(player.raises), "in_college": player.in_college,
+                             "stash": [_card(state, c) for c in player.stash],
+                             "turned_card": _card(state, player.pending) if player.pending else None,
+                             "layout": _layout(state, p), "withdrawn": player.withdrawn, "lane": player.lane,
+                             "border_token": player.token, "entered": player.entered}
+    if state.phase == "setup":
+        return shown
+    nat, dest, career = d.card(player.nationality), d.card(player.destination), d.card(player.career)
+    shown.update(
+        nationality={"card": nat.id, "country": nat.country, "money": nat.money},
+        destination={"card": dest.id, "country": dest.country, **dict(zip(TRADE, dest.trade))},
+        career={"card": career.id, "name": career.name, "salary": career.salary, "pay_raise_slots": career.slots},
+        salary=salary(state, p), **{f"{kind}s": len(holding(state, p, kind))
+                                    for kind in ("document", "connection", "passport", "ticket")})
+    if state.phase == "border":
+        shown["tradable_sets"] = dict(zip(("connection_sets", "money_sets", "document_sets"), most_sets(state, p)))
+    return shown
+
+
+def view(state: State) -> dict[str, Any]:
+    drawn: dict[int, list[int]] = {}
+    for lane, _, value in state.drawn:
+        drawn.setdefault(lane, []).append(value)
+    return {
+        "phase": state.phase, "turn": state.turn, "packs": list(state.packs),
+        "players": [_player(state, p) for p in range(len(state.players))],
+        "middle": {"passports": [_card(state, c) for c in state.passports],
+                   "tickets": [_card(state, c) for c in state.tickets]},
+        "discard": list(state.discard), "unseen_cards": len(state.hidden),
+        "exchange_rate_shocks": state.shocks,
+        "lanes": [{"lane": i + 1, "tokens_left": left, "drawn": drawn.get(i + 1, [])}
+                  for i, left in enumerate(state.lanes)],
+        "first_rolls": [list(r) for r in state.first_rolls],
+        "required_action": required_action(state, state.turn) if state.phase == "preparation" else None,
+        "news": list(state.news), "notes": list(state.notes),
+    }

@@ -1,0 +1,88 @@
+"""The rules of Unfair: CHKO Expansion as the companion app keeps them at the table.
+
+Setup assistant (theme packs chosen, recommended or drawn from the randomiser bag, Game Changers, the
+five-player rule, the Kaiju City deck), the round tracker (steps, Play-section turns with Hard Pass,
+the Cleanup sequence, the Starting Player marker, coins), kaiju in the Market (entering, attack rolls,
+hits, healing, defeat), the City's medal bank, and the end-game score sheet.
+
+Solo Mode is chosen here (option `solo`, the Solo Mode Game Changer) and the state keeps a place for
+the automated opponent (`State.automa`); Quinn's own procedure is not part of this module yet.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Callable
+
+from companion.rules.contract import Event, RuleError
+from companion.rules.games.unfair_chko import city, kaiju, medals, rounds, scoring, table_setup
+from companion.rules.games.unfair_chko.events import EVENTS, OPTIONS
+from companion.rules.games.unfair_chko.state import State
+from companion.rules.games.unfair_chko.view import view
+
+__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "prepare", "score", "setup", "view"]
+
+VERSION = "unfair_chko-1"
+
+setup = table_setup.setup
+score = scoring.score
+
+
+def _note(state: State, p: dict[str, Any]) -> State:
+    return replace(state, notes=state.notes + (p["text"],), told=p["text"])
+
+
+HANDLERS: dict[str, Callable[[State, dict[str, Any]], State]] = {
+    "choose_packs": table_setup.choose_packs,
+    "use_recommended_packs": table_setup.use_recommended_packs,
+    "draw_packs": table_setup.draw_packs,
+    "choose_game_changers": table_setup.choose_game_changers,
+    "confirm_everyone_knows": table_setup.confirm_everyone_knows,
+    "start_game": table_setup.start_game,
+    "advance": rounds.advance,
+    "end_turn": rounds.end_turn,
+    "cleanup": rounds.cleanup,
+    "set_round": rounds.set_round,
+    "set_starting_player": rounds.set_starting_player,
+    "gain_coins": lambda s, p: rounds.coins(s, p, "gain_coins"),
+    "pay_coins": lambda s, p: rounds.coins(s, p, "pay_coins"),
+    "set_coins": lambda s, p: rounds.coins(s, p, "set_coins"),
+    "take_loan": rounds.take_loan,
+    "repay_loan": rounds.repay_loan,
+    "roll_dice": rounds.roll_dice,
+    "reveal_city": city.reveal_city,
+    "kaiju_roll": kaiju.roll,
+    "hit_kaiju": kaiju.hit,
+    "kaiju_enters": kaiju.enters,
+    "set_kaiju_health": kaiju.set_health,
+    "award_medals": medals.award,
+    "exchange_medals": medals.exchange,
+    "sell_medals": medals.sell,
+    "set_medals": medals.set_medals,
+    "score_sheet": scoring.score_sheet,
+    "end_game": rounds.end_game,
+    "note": _note,
+}
+
+PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, Any]]] = {
+    "draw_packs": table_setup.prepare_draw,
+    "start_game": table_setup.prepare_start,
+    "kaiju_roll": kaiju.prepare_roll,
+    "roll_dice": rounds.prepare_dice,
+}
+
+assert set(HANDLERS) == set(EVENTS) and all(EVENTS[k].random for k in PREPARE)
+
+
+def apply(state: State, event: Event) -> State:
+    handler = HANDLERS.get(event.type)
+    if handler is None:
+        raise RuleError(f"{event.type!r} is not an event of Unfair.")
+    return handler(state, dict(event.payload))
+
+
+def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Draws the randomness an event needs (packs, the City deck, the starting player, dice) once, to be stored."""
+    draw = PREPARE.get(kind)
+    return draw(state, payload, rng) if draw else payload

@@ -1,0 +1,120 @@
+"""The events of Unfair: CHKO and the options of a new game, as payload schemas."""
+
+from __future__ import annotations
+
+from companion.rules.fields import EventSpec, Field
+
+PLAYER = Field("integer", minimum=0, maximum=11, description="The player's position, counting from 0.")
+PACK = Field("string", max_length=40, description="A theme pack's name, e.g. Ocean, Kaiju, Pirate.")
+PACKS = Field("array", items=PACK, max_items=12, description="Theme pack names.")
+CHANGERS = Field("array", items=Field("string", max_length=40), max_items=10,
+                 description="Game Changer names, e.g. First Date, Tournament, Leisure Suits, Hard Pass, Solo Mode.")
+SPACE = Field("integer", minimum=1, maximum=12, description="A Market space, numbered from 1.")
+SPACES = Field("array", items=SPACE, required=False, default=[], max_items=12, description="Market spaces.")
+COUNT = Field("integer", minimum=1, maximum=100, required=False, default=1, description="How many.")
+AMOUNT = Field("integer", minimum=0, maximum=9999, description="A number of coins or tokens.")
+ICONS = Field("array", items=Field("integer", minimum=0, maximum=99), max_items=20, required=False)
+POINTS = Field("array", items=Field("integer", minimum=-999, maximum=999), max_items=20, required=False,
+               description="Points of each revealed blueprint (negative for a failed one).")
+
+OPTIONS = EventSpec("Options of a new game of Unfair: CHKO.", {
+    "packs": Field("array", items=PACK, max_items=12, required=False, default=[],
+                   description="The theme packs, one per player; leave empty to choose or draw them later."),
+    "game_changers": Field("array", items=CHANGERS.items, max_items=10, required=False, default=[]),
+    "new_players": Field("boolean", required=False, default=False,
+                         description="Someone at the table is new: First Date and the recommended packs."),
+    "everyone_knows_the_game": Field("boolean", required=False, default=False,
+                                     description="The table confirms everyone knows the rules and cards (5 players)."),
+    "solo": Field("boolean", required=False, default=False,
+                  description="Play alone with the Solo Mode Game Changer against the automated opponent."),
+})
+
+EVENTS = {
+    # setup
+    "choose_packs": EventSpec("Choose the theme packs, one per player.", {"packs": PACKS}),
+    "use_recommended_packs": EventSpec("Use the packs recommended for new players at this player count."),
+    "draw_packs": EventSpec(
+        "Draw theme packs with the randomiser tokens: one token per pack in the bag, an extra one for each "
+        "favourite, and for rarely wanted packs one token while the others get two. The app draws.",
+        {"packs": PACKS,
+         "favourites": Field("array", items=PACK, max_items=12, required=False, default=[]),
+         "rarely": Field("array", items=PACK, max_items=12, required=False, default=[]),
+         "count": Field("integer", minimum=1, maximum=12, required=False,
+                        description="How many packs to draw (one per player unless given).")},
+        random=True),
+    "choose_game_changers": EventSpec("Choose the Game Changers for this game.", {"game_changers": CHANGERS}),
+    "confirm_everyone_knows": EventSpec("The table confirms (or not) that every player knows the game.",
+                                        {"confirmed": Field("boolean")}),
+    "start_game": EventSpec(
+        "End setup: the app builds the City deck (with the Kaiju pack) and, unless named, picks the starting player.",
+        {"starting_player": Field("integer", minimum=0, maximum=11, required=False),
+         "starting_coins": Field("integer", minimum=0, maximum=999, required=False)}, random=True,
+        hidden=("city_deck",)),  # the shuffled City deck: revealed card by card, never in the public log
+    # rounds
+    "advance": EventSpec("Go on to the next section or step of the round (after the Cleanup step: the next round)."),
+    "end_turn": EventSpec("In the Play section, the player whose turn it is played an event, passed or hard passed.",
+                          {"player": PLAYER, "action": Field("string", choices=("event", "pass", "hard_pass"))}),
+    "cleanup": EventSpec("Do the next step of the Cleanup sequence (or the one named, which must be next).",
+                         {"step": Field("integer", minimum=1, maximum=20, required=False)}),
+    "set_round": EventSpec("Correction: put the round tracker on a round and step by hand.",
+                           {"round": Field("integer", minimum=1, maximum=20),
+                            "stage": Field("integer", minimum=0, maximum=20, required=False, default=0,
+                                           description="0 = Events/Draw, 1 = Events/City, 2 = Events/Play, "
+                                                       "3 = Park, 4 = Guests, 5 = Cleanup.")}),
+    "set_starting_player": EventSpec("Correction: give the Starting Player marker to a player.", {"player": PLAYER}),
+    "gain_coins": EventSpec("A player gains coins (income, cards).", {"player": PLAYER, "coins": AMOUNT}),
+    "pay_coins": EventSpec("A player pays coins.", {"player": PLAYER, "coins": AMOUNT}),
+    "set_coins": EventSpec("Correction: set a player's coins by hand.", {"player": PLAYER, "coins": AMOUNT}),
+    "take_loan": EventSpec("A player flips their Loan card and gains its coins.", {"player": PLAYER}),
+    "repay_loan": EventSpec("A player repays a loan.", {"player": PLAYER}),
+    "roll_dice": EventSpec("Roll two dice for a card (e.g. Hit and Miss); the app rolls.", random=True),
+    # City and kaiju
+    "reveal_city": EventSpec(
+        "Reveal this round's City card: the top of the app's City deck, or the card named when the table keeps it.",
+        {"card": Field("string", max_length=80, required=False)}),
+    "kaiju_roll": EventSpec(
+        "Each kaiju in the Market rolls two dice, in Market order; the app rolls.",
+        {"one_die": SPACES, "cannot_attack": SPACES}, random=True),
+    "hit_kaiju": EventSpec(
+        "A player reduces a kaiju's health and gains one silver medal per point.",
+        {"player": PLAYER, "space": SPACE,
+         "damage": Field("integer", minimum=1, maximum=6, required=False, default=1),
+         "source": Field("string", max_length=80, required=False, default="",
+                         description="The card used; only Mecha-Rarrgon hits for more than 1."),
+         "coins_paid": Field("integer", minimum=0, maximum=99, required=False, default=0,
+                             description="Coins the card costs to use (e.g. Military Air Strike).")}),
+    "kaiju_enters": EventSpec("Correction: a kaiju enters the Market by hand.",
+                              {"kaiju": Field("string", max_length=40), "space": Field(
+                                  "integer", minimum=1, maximum=12, required=False)}),
+    "set_kaiju_health": EventSpec("Correction: set a kaiju's health by hand (0 sends it to the City discard).",
+                                  {"space": SPACE, "health": Field("integer", minimum=0, maximum=6)}),
+    # medals
+    "award_medals": EventSpec("The City awards a player silver medals from its supply.",
+                              {"player": PLAYER, "silver": COUNT}),
+    "exchange_medals": EventSpec("Exchange 5 silver medals for a gold one, or a gold one for 5 silver.",
+                                 {"player": PLAYER, "to": Field("string", choices=("gold", "silver")),
+                                  "count": COUNT}),
+    "sell_medals": EventSpec("Sell silver medals for coins (no action).",
+                             {"player": PLAYER, "medal": Field("string", choices=("silver", "gold"), required=False,
+                                                               default="silver"),
+                              "count": COUNT,
+                              "coins_each": Field("integer", minimum=0, maximum=99, required=False,
+                                                  description="When a card changes the price (Souvenir Medal Mint).")}),
+    "set_medals": EventSpec("Correction: set a player's medals by hand; the City's supply makes up the difference.",
+                            {"player": PLAYER, "silver": AMOUNT, "gold": AMOUNT}),
+    # scoring
+    "score_sheet": EventSpec(
+        "Enter what a player's park shows for scoring; fields left out keep what was entered before.",
+        {"player": PLAYER,
+         "attraction_icons": ICONS,
+         "buried": ICONS,
+         "blueprint_points": POINTS,
+         "staff_points": Field("integer", minimum=-999, maximum=999, required=False),
+         "coins": Field("integer", minimum=0, maximum=9999, required=False),
+         "unpaid_loans": Field("integer", minimum=0, maximum=9, required=False),
+         "panorama_sizes": ICONS,
+         "panorama_complete": Field("array", items=Field("boolean"), max_items=20, required=False),
+         "other_points": Field("integer", minimum=-999, maximum=999, required=False)}),
+    "end_game": EventSpec("End the game now (it also ends by itself after the last round's Cleanup step)."),
+    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+}

@@ -1,0 +1,88 @@
+"""The events of Unsettled and their payloads: setup, the turn player's moves, table chores, corrections.
+
+Cards are named by their Op deck ids (op-job, op-layoff, op-lawyer...), stacks by their number on
+the board as the game's state lists them (0 first), players by their seat (0 first).
+"""
+
+from __future__ import annotations
+
+from companion.rules.fields import EventSpec, Field
+
+PLAYER = Field("integer", minimum=0, maximum=11, description="A player's seat, counting from 0.")
+CARD = Field("string", max_length=40, description="An Op card id, e.g. op-job.")
+STACK = Field("integer", required=False, minimum=0, maximum=40,
+              description="A stack's number on the target's board, counting from 0.")
+
+
+def _opt(field: Field, description: str) -> Field:
+    return Field(field.type, required=False, minimum=field.minimum, maximum=field.maximum,
+                 max_length=field.max_length, description=description)
+
+
+PAYMENT = {kind: Field("integer", required=False, default=0, minimum=0, maximum=60,
+                       description=f"{kind.title()} cards paid.")
+           for kind in ("time", "cash", "influence", "document")}
+ANSWER = {
+    "defense": _opt(CARD, "The target's answer: op-lawyer (no effect) or op-bureaucratic-blitz (redirect)."),
+    "redirect_to": _opt(PLAYER, "Bureaucratic Blitz: the player the card hits instead."),
+    "redirect_stack": _opt(STACK, "Bureaucratic Blitz: the new target's stack, for an Attack on a stack."),
+}
+AIMED = {"target": _opt(PLAYER, "The opponent the card is played on."),
+         "stack": _opt(STACK, "The target's stack, for an Attack on a stack.")}
+
+EVENTS = {
+    # setup
+    "mulligan": EventSpec("Setup: a player discards their whole starting hand and draws a new one (once).",
+                          {"player": PLAYER}),
+    "place_starting_milestone": EventSpec(
+        "Setup: a player places a Milestone from their starting hand on their board for free (no Document icon).",
+        {"player": PLAYER, "card": CARD}),
+    "start_game": EventSpec(
+        "End setup: the player with the lowest-cost starting Milestone goes first and draws for their turn.",
+        {"first_player": _opt(PLAYER, "Only on a tie: the tied player who has spent the least time in "
+                                      "the country you are playing in.")}),
+    # the turn player's moves
+    "buy_milestone": EventSpec(
+        "Action: the turn player pays for a Milestone and places it on their board; an opponent may answer "
+        "with Processing Delay, which the buyer may stop with a Lawyer.",
+        {"card": CARD, **PAYMENT,
+         "processing_delay_by": _opt(PLAYER, "The opponent who plays Processing Delay on this purchase."),
+         "defense": _opt(CARD, "The buyer's answer to a Processing Delay: op-lawyer.")}),
+    "play_attack": EventSpec("Action: the turn player plays an Attack card on an opponent.",
+                             {"card": CARD, **AIMED, **ANSWER}),
+    "play_action": EventSpec(
+        "Action: the turn player plays an Action card (Boost, Amnesty, attack Action or Event).",
+        {"card": CARD, **AIMED, **ANSWER,
+         "discard": _opt(CARD, "NSA: the card discarded from the target's hand (an Op card id, or time, "
+                               "cash, influence, document)."),
+         "lawyers": Field("array", required=False, items=PLAYER, max_items=12,
+                          description="Event: the players who answer it with a Lawyer."),
+         "blitz_by": _opt(PLAYER, "Event: the player who answers it with the Bureaucratic Blitz."),
+         "stacks": Field("array", required=False, items=Field("integer", minimum=-1, maximum=40), max_items=12,
+                         description="Natural Disaster: per player, the stack they discard (-1 for none).")}),
+    "pay_off_attack": EventSpec(
+        "Action: the turn player pays an Attack's cost and discards it; the stack splays out again.",
+        {"stack": _opt(STACK, "The covered stack (counting from 0)."),
+         "deport": Field("boolean", required=False, default=False, description="Pay off the Deport instead."),
+         **PAYMENT}),
+    "use_ability": EventSpec(
+        "Free: the turn player uses a Milestone's ability (Visa, Family, Community Volunteer), once per turn.",
+        {"card": CARD, "discard": _opt(CARD, "Visa: the Op card discarded, if you want it on record.")}),
+    "end_turn": EventSpec("The turn passes clockwise; the next player draws and takes their action."),
+    # the table
+    "reshuffle_op_discard": EventSpec("The Op discard pile is shuffled into the Op draw pile."),
+    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+    # manual corrections
+    "set_hand": EventSpec("Correction: set how many Op and Resource cards a player holds.",
+                          {"player": PLAYER, "ops": Field("integer", required=False, minimum=0, maximum=99),
+                           "resources": Field("integer", required=False, minimum=0, maximum=99)}),
+    "place_milestone": EventSpec("Correction: put a Milestone on a player's board, paying nothing.",
+                                 {"player": PLAYER, "card": CARD}),
+    "remove_milestone": EventSpec("Correction: take a Milestone off a player's stack into the discard pile.",
+                                  {"player": PLAYER, "stack": STACK, "card": CARD}),
+    "remove_attack": EventSpec("Correction: discard an Attack covering a stack (or the Deport), paying nothing.",
+                               {"player": PLAYER, "stack": STACK,
+                                "deport": Field("boolean", required=False, default=False)}),
+    "set_actions": EventSpec("Correction: set the actions left in this turn.",
+                             {"actions": Field("integer", minimum=0, maximum=20)}),
+}

@@ -1,0 +1,94 @@
+"""The rules of Unsettled (co-operative survival on Wenora, Survival Task A) for the table companion.
+
+The companion keeps the crew's Timeline, Group Trust, each explorer's dashboard, the shared resources,
+the map, the Survival Task and the end of the game, and applies every rule an event sets off. When a
+rule needs the players' choice (which cube loses Focus, where a Distress card goes, how the crew
+distributes Focus), the game waits: a pending choice that the `resolve` event answers.
+
+Each module has one job: book (the data), state, setup, events (schemas), timeline, effects, board,
+moves, actions (Set Focus), opportunities, breakthroughs, discoveries, crew (free actions), turn,
+task (objectives and the end), corrections, views.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Callable
+
+from companion.rules.contract import Event, RuleError
+from companion.rules.fields import FieldError
+from companion.rules.games.unsettled_survival import (
+    actions, breakthroughs, corrections, crew, discoveries, opportunities, task, turn, views)
+from companion.rules.games.unsettled_survival.events import CORRECTIONS, EVENTS, FREE_PLAYER_EVENTS
+from companion.rules.games.unsettled_survival.setup import setup
+from companion.rules.games.unsettled_survival.state import Game, conscious, explorer
+
+__all__ = ["EVENTS", "VERSION", "apply", "prepare", "score", "setup", "view"]
+
+VERSION = "unsettled_survival-1"
+
+HANDLERS: dict[str, Callable[[Game, dict[str, Any]], Game]] = {
+    "take_action": actions.take_action, "move": turn.move, "program_luna": turn.program_luna,
+    "luna_function": turn.luna_function, "end_turn": turn.end_turn, "resolve": corrections.resolve,
+    "use_breakthrough": breakthroughs.use_breakthrough,
+    "use_structure": breakthroughs.use_structure,
+    "consume_discovery": discoveries.consume, "exchange": crew.exchange, "move_distress": crew.move_distress,
+    "pursue": crew.pursue, "forfeit": lambda game, p: opportunities.forfeit(game, p["card"]),
+    "complete_objective": task.complete_objective, "lift_off": task.lift_off, "choose_trait": crew.choose_trait,
+    "trust": corrections.trust, "advance_time": corrections.advance_time, "effect": corrections.effect,
+    "set_time": corrections.set_time, "set_trust": corrections.set_trust, "set_explorer": corrections.set_explorer,
+    "set_resources": corrections.set_resources, "set_location": corrections.set_location,
+    "set_objective": corrections.set_objective, "cancel_pending": corrections.cancel_pending,
+    "note": corrections.write_note,
+}
+ANSWERS = ("resolve", "move_distress") + CORRECTIONS   # allowed while a choice is pending
+OVER = ("note",)                                        # allowed once the game is over
+
+
+def prepare(state: Game, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Random events get a seed: the cards and dice this event draws are taken from it."""
+    return {**payload, "seed": rng.getrandbits(48)}
+
+
+def checked(event: Event) -> dict[str, Any]:
+    """The payload checked against its schema (a log imported from a file was never checked)."""
+    spec = EVENTS.get(event.type)
+    if spec is None:
+        raise RuleError(f"{event.type!r} is not an event of Unsettled.")
+    payload = dict(event.payload)
+    seed = payload.pop("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RuleError("The event's seed must be a whole number.")
+    try:
+        return {**spec.check(payload), "seed": seed}
+    except FieldError as error:
+        raise RuleError(f"{error.field}: {error.message}.") from None
+
+
+def apply(state: Game, event: Event) -> Game:
+    p = checked(event)
+    kind = event.type
+    if state.outcome != "playing" and kind not in OVER:
+        raise RuleError(f"The game is over ({state.outcome.replace('_', ' ')}): undo an event to play on.")
+    if state.pending and kind not in ANSWERS:
+        first = state.pending[0]
+        who = "The crew" if first.player < 0 else state.explorers[first.player].name
+        raise RuleError(f"First the pending choice: {who} — {first.reason} ({first.kind.replace('_', ' ')}); "
+                        "answer it with 'resolve'.")
+    if kind in FREE_PLAYER_EVENTS:
+        player = p["player"]
+        explorer(state, player)  # refuses a number that is no explorer
+        if not conscious(state, player) and kind != "exchange":
+            raise RuleError(f"{state.explorers[player].name} is unconscious and cannot act.")
+    game = replace(state, draw_seed=p["seed"], draws=0)
+    game = HANDLERS[kind](game, p)
+    return task.settle(game)
+
+
+def score(state: Game) -> dict[str, Any]:
+    return views.score(state)
+
+
+def view(state: Game) -> dict[str, Any]:
+    return views.view(state)

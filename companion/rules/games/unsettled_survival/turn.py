@@ -1,0 +1,110 @@
+"""The turn checklist: move the explorer, program LUNA, her Primary Function, and the end of turn regroup.
+
+Set Focus is in actions.py. The end of the turn needs the cube on REST and the action cubes placed;
+the regroup flips built Structures, returns destroyed ones, completes used Opportunities, checks the
+Survival Task's objectives and turns its page, then play passes to the next conscious explorer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.rules.contract import RuleError
+from companion.rules.games.unsettled_survival import board, moves, task
+from companion.rules.games.unsettled_survival.state import Game, Turn, conscious, explorer, note
+
+
+def fresh_turn(game: Game, player: int, number: int) -> Turn:
+    book = game.book
+    return Turn(player=player, number=number, moves_left=book["base_movement"], luna_moves=book["luna_base_movement"],
+                luna_scans=book["luna_scan_per_turn"], luna_functions=book["luna_function_per_turn"])
+
+
+def active(game: Game) -> int:
+    player = game.turn.player
+    if not conscious(game, player):
+        raise RuleError(f"{game.explorers[player].name} is unconscious and cannot act: end the turn.")
+    return player
+
+
+def move(game: Game, p: dict[str, Any]) -> Game:
+    player, turn = active(game), game.turn
+    if turn.moving == "ended":
+        raise RuleError("Movement is one continuous move, and yours has ended "
+                        "(a Focus action or a revealed node ends it).")
+    if turn.moves_left <= 0:
+        raise RuleError(f"No movement is left this turn: base movement is {game.book['base_movement']} node; "
+                        "TRAVERSE and some cards add more.")
+    return moves.step(replace(game, started=True), player, p["direction"], p.get("card"))
+
+
+def program_luna(game: Game, p: dict[str, Any]) -> Game:
+    player, turn = active(game), game.turn
+    direction, resource, carry = p.get("direction"), p.get("scan"), p.get("carry")
+    if direction is None and resource is None:
+        raise RuleError("Program LUNA to move (direction), to scan (scan), or both.")
+    remote = "remote_program" in turn.effects or not game.book["luna_program_requires_same_node"]
+    if not remote and explorer(game, player).node != game.luna:
+        raise RuleError("You program LUNA only from her node (a Robotics Breakthrough such as Remote Link lifts this).")
+    game = replace(game, started=True)
+    if direction is not None:
+        if turn.luna_moves <= 0:
+            raise RuleError(f"LUNA has moved her {game.book['luna_base_movement']} node this turn.")
+        if carry is not None and "luna_carry" not in turn.effects:
+            raise RuleError("LUNA carries an explorer only with a card that says so (Carrier Frame).")
+        game = moves.move_luna(game, direction, carry)
+        game = replace(game, turn=replace(game.turn, luna_moves=game.turn.luna_moves - 1))
+    if resource is not None:
+        if game.turn.luna_scans <= 0:
+            raise RuleError("LUNA has scanned this turn: she scans once per turn, for Data or Materials.")
+        game = replace(game, turn=replace(game.turn, luna_scans=game.turn.luna_scans - 1))
+        game = moves.scan(game, game.luna, resource, p.get("roll"))
+    return game
+
+
+def luna_function(game: Game, p: dict[str, Any]) -> Game:
+    """Wenora's Primary Function, from anywhere: scan LUNA's node and each revealed node next to her."""
+    active(game)
+    card = game.book.deck("luna")[0]
+    if game.turn.luna_functions <= 0:
+        raise RuleError(f"{card.name} works once per turn.")
+    game = board.spend(game, "power", card.get("cost_power", 0), card.name)
+    game = replace(game, started=True, turn=replace(game.turn, luna_functions=game.turn.luna_functions - 1))
+    resource = p["resource"]
+    around = [game.luna] + [n for n, _, _ in game.nodes if n != game.luna and board.adjacent(game, n, game.luna)]
+    for node in around:
+        data, materials = board.cubes_on(game, node)
+        if not (data if resource == "data" else materials):
+            game = moves.scan(game, node, resource)
+    return game
+
+
+def end_turn(game: Game, p: dict[str, Any]) -> Game:
+    turn, book = game.turn, game.book
+    player = turn.player
+    if conscious(game, player):
+        if turn.rest is None:
+            raise RuleError("Set Focus is mandatory: one cube goes on REST every turn before it ends.")
+        if len(turn.placed) < book["focus_cubes_on_actions"] and not p.get("stuck"):
+            raise RuleError(f"Set Focus places {book['focus_cubes_on_actions']} cubes on actions you qualify for; "
+                            "place them, or end with 'stuck' when no action space is left for them.")
+    game = regroup(game)
+    if game.outcome != "playing":
+        return game
+    count = len(game.explorers)
+    order = [(player + k) % count for k in range(1, count + 1)]
+    following = next((q for q in order if conscious(game, q)), player)
+    game = replace(game, started=True, turn=fresh_turn(game, following, turn.number + 1))
+    return note(game, f"Turn {turn.number + 1}: {game.explorers[following].name} plays.")
+
+
+def regroup(game: Game) -> Game:
+    turn = game.turn
+    structures = tuple((k, n, "active" if k in turn.built and s == "building" else s)
+                       for k, n, s in game.structures if not (k in turn.destroyed and s == "destroyed"))
+    done = [o for o in game.opportunities if o[0] in turn.used]
+    game = replace(game, structures=structures, opportunities=tuple(o for o in game.opportunities if o not in done))
+    for card, _, marker in done:
+        game = note(game, f"{game.book.card(card).name} is complete; the {marker} Moment marker goes home.")
+    return task.turn_pages(task.check_objectives(game))

@@ -1,0 +1,55 @@
+"""The events of Unyielding Universe: each move the rules allow, the end of a round, hand corrections."""
+
+from __future__ import annotations
+
+from companion.rules.fields import EventSpec, Field
+from companion.rules.games.unyielding_universe.scoring import SHEET
+
+PLAYER = Field("integer", minimum=0, maximum=11, description="The player's seat, counting from 0.")
+CARD = Field("string", max_length=40, description="A card's id from the card list: yr-011, lc-44, univ-joyless.")
+SOURCE = Field("string", required=False, default="draw_pile", choices=("draw_pile", "discard"),
+               description="Where the card was drawn from: the draw pile, or the top of the discard pile.")
+POINTS = Field("integer", minimum=-99999, maximum=99999, description="Points (negative to take away).")
+CATEGORY = Field("string", choices=SHEET, description="A score category.")
+DRAWN = {"player": PLAYER, "card": CARD, "source": SOURCE}
+
+EVENTS = {
+    "deal": EventSpec("Year cards dealt to a player at setup, one at a time; they go into the lifeline in the "
+                      "order received.", {"player": PLAYER, "cards": Field("array", items=CARD, max_items=10)}),
+    "choose_first_player": EventSpec("Pick the round's starting player (before the first turn).",
+                                     {"player": PLAYER}),
+    "place_at_end": EventSpec("Turn: the drawn Year card goes at the end of the player's lifeline.", DRAWN),
+    "replace_card": EventSpec("Turn: the drawn Year card replaces a Year card of the player's lifeline; the "
+                              "replaced card goes to the discard pile.", {**DRAWN, "replaced": CARD}),
+    "discard_drawn": EventSpec("Turn: the drawn Year card goes to the discard pile.", DRAWN),
+    "play_life_complete": EventSpec("Turn: a drawn Life Complete card is played at once to the player's own "
+                                    "lifeline (it removes the balanced cards older than its age and caps the "
+                                    "lifeline; one already there is replaced only by a younger one).", DRAWN),
+    "play_universe": EventSpec("Turn: a drawn Universe card is played at once beside the draw pile (a starred "
+                               "one happens once; any other replaces the active one).", DRAWN),
+    "end_round": EventSpec("The player, with enough balanced Year cards and a Life Complete card, ends the round; "
+                           "it is scored.", {"player": PLAYER}),
+    "claim_life_well_lived": EventSpec("On the player's following turn: \"A Life Well Lived!\" The round ends and is "
+                                       "scored, with the Life Well Lived card for the player.", {"player": PLAYER}),
+    "draw_pile_ran_out": EventSpec("The draw pile ran out: the round ends and everyone scores their balanced cards."),
+    "correct_card": EventSpec("Correction: put a card where the table has it, without any rule effect.", {
+        "card": CARD,
+        "to": Field("string", choices=("lifeline", "discard", "draw_pile", "universe"),
+                    description="Where the card is on the table."),
+        "player": Field("integer", required=False, minimum=0, maximum=11, description="Whose lifeline."),
+        "position": Field("integer", required=False, minimum=1, maximum=200,
+                          description="Its place in the lifeline, 1 = just after Life Begins (default: the end)."),
+    }),
+    "set_turn": EventSpec("Correction: it is this player's turn now.", {"player": PLAYER}),
+    "add_points": EventSpec("Correction: add points to a player's category.",
+                            {"player": PLAYER, "category": CATEGORY, "points": POINTS}),
+    "set_points": EventSpec("Correction: set a player's total in a category.",
+                            {"player": PLAYER, "category": CATEGORY, "points": POINTS}),
+    "rename_player": EventSpec("Change a player's name.", {"player": PLAYER, "name": Field("string", max_length=40)}),
+    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+    "roll": EventSpec("Roll dice (to pick a starting player, say); the server rolls and records the result.",
+                      {"dice": Field("integer", minimum=1, maximum=10, required=False, default=1),
+                       "sides": Field("integer", minimum=2, maximum=100, required=False, default=6)},
+                      random=True),
+    "finish": EventSpec("End the game now, by agreement: the highest totals win."),
+}

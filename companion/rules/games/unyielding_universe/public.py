@@ -1,0 +1,99 @@
+"""What everyone at the table may see (the lifelines, the Universe card, the discard pile's top, how many
+cards the draw pile holds, never which) and the scores: running totals, each round, this round so far."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.games.unyielding_universe.cards import YearCard
+from companion.rules.games.unyielding_universe.lifeline import (balanced, cap, counted, ends_with_life_complete,
+                                                                lives_well, span, years_lived)
+from companion.rules.games.unyielding_universe.places import draw_pile_size
+from companion.rules.games.unyielding_universe.scoring import (category_totals, places, round_points, totals,
+                                                               winners)
+from companion.rules.games.unyielding_universe.state import Lifeline, State
+
+
+def card_view(state: State, card_id: str) -> dict[str, Any]:
+    card = state.catalog.find(card_id)
+    if isinstance(card, YearCard):
+        return {"id": card.id, "kind": "year", "name": card.name, "year": card.year, "colour": card.colour,
+                "feeling": card.feeling, "character": card.character}
+    if card is not None and hasattr(card, "age"):
+        return {"id": card.id, "kind": "life_complete", "name": card.name, "age": card.age}
+    return {"id": card.id, "kind": "universe", "name": card.name, "effect": card.effect, "target": card.target,
+            "modifier": card.modifier, "one_time": card.one_time, "text": card.text}
+
+
+def may_claim(state: State, player: int) -> bool:
+    line = state.lifelines[player]
+    waited = not state.constants.life_well_lived_on_following_turn or (
+        line.qualified_since is not None and line.qualified_since < state.turn_number)
+    return (not state.finished and not state.dealing() and player == state.turn and lives_well(state, line)
+            and waited)
+
+
+def lifeline_view(state: State, player: int, line: Lifeline) -> dict[str, Any]:
+    """The lifeline left to right, from Life Begins, each Year card marked balanced (and counted: balanced
+    and not older than the Life Complete cap)."""
+    n_balanced, n_counted = len(balanced(state, line)), len(counted(state, line))
+    cards: list[dict[str, Any]] = [{"position": 0, "kind": "life_begins", "name": "Life Begins",
+                                    "year": state.constants.life_begins_year}]
+    for position, card_id in enumerate(line.years, start=1):
+        cards.append({"position": position, **card_view(state, card_id), "balanced": position <= n_balanced,
+                      "counts": position <= n_counted})
+    complete = None
+    if line.life_complete is not None:
+        complete = {"position": len(line.years) + 1, **card_view(state, line.life_complete),
+                    "counts_as": cap(state, line)}
+        cards.append(complete)
+    return {"player": player, "name": state.name(player), "cards": cards, "life_complete": complete,
+            "balanced": n_balanced, "counted": n_counted, "years_lived": years_lived(state, line),
+            "span": span(state, line), "dealt": line.dealt,
+            "can_end_round": ends_with_life_complete(state, line),
+            "lives_well": lives_well(state, line), "may_claim_life_well_lived": may_claim(state, player)}
+
+
+def view(state: State) -> dict[str, Any]:
+    phase = "finished" if state.finished else "deal" if state.dealing() else "play"
+    lines = [lifeline_view(state, p, line) for p, line in enumerate(state.lifelines)]
+    pile = draw_pile_size(state)
+    return {
+        "round": state.round, "phase": phase, "players": list(state.players), "categories": list(state.categories),
+        "turn": {"player": state.turn, "name": state.name(state.turn), "number": state.turn_number},
+        "first_player": state.first_player, "last_mover": state.last_mover,
+        "winning_score": state.constants.winning_score,
+        "lifelines": lines,
+        "universe": card_view(state, state.universe) if state.universe else None,
+        "discard": {"count": len(state.discard),
+                    "top": card_view(state, state.discard[-1]) if state.discard else None},
+        "draw_pile": pile,
+        "end_of_round": {
+            "life_complete": [v["player"] for v in lines if v["can_end_round"]],
+            "life_well_lived": [v["player"] for v in lines if v["lives_well"]],
+            "may_claim_life_well_lived": [v["player"] for v in lines if v["may_claim_life_well_lived"]],
+            "draw_pile_empty": pile <= 0,
+        },
+        "rounds": [{"round": r.number, "reason": r.reason, "by": r.by, "universe": r.universe,
+                    "points": [dict(zip(state.categories, row), total=sum(row)) for row in r.points],
+                    "lifelines": [[card_id for card_id in line.years] + ([line.life_complete] if line.life_complete
+                                                                          else []) for line in r.lifelines]}
+                   for r in state.rounds],
+        "left_out": list(state.catalog.left_out),
+        "rolls": [list(r) for r in state.rolls], "notes": list(state.notes), "finished": state.finished,
+    }
+
+
+def score(state: State) -> dict[str, Any]:
+    """Running totals over the scored rounds (plus hand corrections); places share ties; winners once over."""
+    scores = totals(state)
+    place = places(scores)
+    players = []
+    for p, name in enumerate(state.players):
+        now = None if state.finished else dict(zip(state.categories, round_points(state, p)))
+        players.append({"name": name, "total": scores[p], "place": place[p],
+                        "categories": dict(zip(state.categories, category_totals(state, p))),
+                        "rounds": [sum(r.points[p]) for r in state.rounds],
+                        "this_round": None if now is None else {**now, "total": sum(now.values())}})
+    return {"players": players, "round": state.round, "winning_score": state.constants.winning_score,
+            "winners": winners(state), "finished": state.finished}

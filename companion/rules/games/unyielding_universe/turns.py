@@ -1,0 +1,159 @@
+"""The deal and the turns: draw one card (draw pile or top of the discard pile), then place it at the end of
+your lifeline, replace a Year card with it, or discard it; Life Complete and Universe cards are played at
+once and are the whole turn. After each turn the next player's turn starts (Annoying Universe acts then)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.rules.contract import RuleError
+from companion.rules.games.unyielding_universe.cards import Card, LifeCompleteCard, UniverseCard, YearCard, describe
+from companion.rules.games.unyielding_universe.lifeline import (annoy, balanced, cap, refresh_qualifications,
+                                                                remove_years)
+from companion.rules.games.unyielding_universe.places import find_card, take, to_discard
+from companion.rules.games.unyielding_universe.state import State, with_lifeline
+from companion.rules.games.unyielding_universe.universe import check_not_forbidden, play_universe
+
+
+def deal(state: State, player: int, card_ids: list[str]) -> State:
+    """Year cards dealt to a player at the start of the round, placed in the order received."""
+    n, name = state.constants.cards_dealt_at_setup, state.name(player)
+    if state.turn_number > 0:
+        raise RuleError("The deal is over: Year cards are dealt only before the first turn of the round.")
+    for card_id in card_ids:
+        card = find_card(state, card_id)
+        if not isinstance(card, YearCard):
+            raise RuleError(f"Only Year cards are dealt at setup: shuffle {describe(card)} back into the draw pile "
+                            f"and deal {name} another card.")
+        line = state.lifelines[player]
+        if line.dealt >= n:
+            raise RuleError(f"{name} already has the {n} Year cards dealt at setup.")
+        state, _ = take(state, card_id, "draw_pile")
+        _check_duplicate(state, player, card, None, " Shuffle it back into the draw pile and deal another card.")
+        state = with_lifeline(state, player, replace(line, years=line.years + (card_id,), dealt=line.dealt + 1))
+    return refresh_qualifications(state)
+
+
+def choose_first_player(state: State, player: int) -> State:
+    if state.turn_number > 0:
+        raise RuleError("The starting player is picked before the first turn of the round.")
+    return replace(state, first_player=player, turn=player)
+
+
+def place_at_end(state: State, player: int, card_id: str, source: str) -> State:
+    state, card = _draw(state, player, card_id, source)
+    card = _year(card, "placed in a lifeline")
+    line = state.lifelines[player]
+    limit = state.constants.max_lifeline_cards
+    if limit and len(line.years) >= limit:
+        raise RuleError(f"{state.name(player)}'s lifeline already holds {limit} Year cards, the most it may hold.")
+    _check_playable(state, player, card, None)
+    state = with_lifeline(state, player, replace(line, years=line.years + (card_id,)))
+    return end_turn(state, player)
+
+
+def replace_card(state: State, player: int, card_id: str, source: str, replaced: str) -> State:
+    line = state.lifelines[player]
+    if replaced not in line.years:
+        raise RuleError(f"{replaced!r} is not a Year card in {state.name(player)}'s lifeline: only a Year card of "
+                        "your own lifeline can be replaced (never Life Begins or Life Complete).")
+    state, card = _draw(state, player, card_id, source)
+    card = _year(card, "put in place of a Year card")
+    _check_playable(state, player, card, replaced)
+    line = state.lifelines[player]
+    index = line.years.index(replaced)
+    state = with_lifeline(state, player, replace(line, years=line.years[:index] + (card_id,) + line.years[index + 1:]))
+    return end_turn(to_discard(state, replaced), player)
+
+
+def discard_drawn(state: State, player: int, card_id: str, source: str) -> State:
+    state, card = _draw(state, player, card_id, source)
+    _year(card, "discarded")
+    return end_turn(to_discard(state, card_id), player)
+
+
+def play_life_complete(state: State, player: int, card_id: str, source: str) -> State:
+    """The Life Complete card joins the end of the drawer's lifeline and removes the balanced cards older
+    than its age; one already there is replaced only by a younger one, else the drawn card is discarded."""
+    state, card = _draw(state, player, card_id, source)
+    if not isinstance(card, LifeCompleteCard):
+        raise RuleError(f"{describe(card)} is not a Life Complete card.")
+    line = state.lifelines[player]
+    if line.life_complete is not None:
+        mine = state.catalog.life_complete(line.life_complete)
+        if state.constants.life_complete_replace_only_by_younger and card.age >= mine.age:
+            return end_turn(to_discard(state, card_id), player)  # it cannot replace; the turn is used
+        state = to_discard(state, mine.id)
+    keep = set(balanced(state, line))
+    state = with_lifeline(state, player, replace(line, life_complete=card_id))
+    state, removed = remove_years(state, lambda p, year: p == player and year.id in keep and year.year > card.age)
+    return end_turn(to_discard(state, *removed), player)
+
+
+def play_universe_card(state: State, player: int, card_id: str, source: str) -> State:
+    state, card = _draw(state, player, card_id, source)
+    if not isinstance(card, UniverseCard):
+        raise RuleError(f"{describe(card)} is not a Universe card.")
+    return end_turn(play_universe(state, card), player)
+
+
+def check_turn(state: State, player: int) -> None:
+    """Turns start once everyone is dealt, and go around the table in order."""
+    if state.dealing():
+        short = next(p for p, line in enumerate(state.lifelines) if line.dealt < state.constants.cards_dealt_at_setup)
+        raise RuleError(f"The deal is not finished: each player is dealt {state.constants.cards_dealt_at_setup} "
+                        f"Year cards before the first turn, and {state.name(short)} has "
+                        f"{state.lifelines[short].dealt}.")
+    if player != state.turn:
+        raise RuleError(f"It is {state.name(state.turn)}'s turn, not {state.name(player)}'s: players take turns in "
+                        "order around the table.")
+
+
+def end_turn(state: State, player: int) -> State:
+    """The turn is over: the next player's turn starts, and Annoying Universe moves their Annoyed cards."""
+    state = refresh_qualifications(state)
+    following = (player + 1) % len(state.players)
+    state = replace(state, turn=following, turn_number=state.turn_number + 1, last_mover=player)
+    return refresh_qualifications(annoy(state, following))
+
+
+def _draw(state: State, player: int, card_id: str, source: str) -> tuple[State, Card]:
+    check_turn(state, player)
+    return take(state, card_id, source)
+
+
+def _year(card: Card, action: str) -> YearCard:
+    if isinstance(card, LifeCompleteCard):
+        raise RuleError(f"A drawn Life Complete card is played at once to your own lifeline (play_life_complete); "
+                        f"it cannot be {action}.")
+    if isinstance(card, UniverseCard):
+        raise RuleError(f"A drawn Universe card is played at once beside the draw pile (play_universe); it cannot "
+                        f"be {action}.")
+    return card
+
+
+def _check_playable(state: State, player: int, card: YearCard, instead_of: str | None) -> None:
+    check_not_forbidden(state, card)
+    line = state.lifelines[player]
+    limit = cap(state, line)
+    if limit is not None and card.year > limit:
+        printed = state.catalog.life_complete(line.life_complete).age
+        why = f"Life Complete {printed}"
+        if limit != printed:
+            why += f" ({state.catalog.universe(state.universe).name} makes it count as {limit})"
+        raise RuleError(f"{state.name(player)}'s lifeline is capped at {limit} by {why}: no card older than "
+                        f"{limit} may be played into it.")
+    _check_duplicate(state, player, card, instead_of, "")
+
+
+def _check_duplicate(state: State, player: int, card: YearCard, instead_of: str | None, advice: str) -> None:
+    if state.constants.duplicate_years_allowed:
+        return
+    others = list(state.lifelines[player].years)
+    if instead_of is not None:
+        others.remove(instead_of)
+    for other in others:
+        if state.catalog.year(other).year == card.year:
+            raise RuleError(f"{state.name(player)}'s lifeline already has a year {card.year} card "
+                            f"({state.catalog.year(other).name}): no duplicate years are allowed in a lifeline."
+                            + advice)

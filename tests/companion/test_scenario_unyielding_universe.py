@@ -1,0 +1,100 @@
+"""A full round of Unyielding Universe for three players through the real app (SQLite and PostgreSQL): the deal,
+turns with Life Complete and Universe cards, refused moves, an undo, A Life Well Lived, the round's scores."""
+
+from __future__ import annotations
+
+
+class Table:
+    """Appends events as the phones at the table would, each based on the game's latest sequence number."""
+
+    def __init__(self, client, game_id, headers):
+        self.client, self.game_id, self.headers, self.seq = client, game_id, headers, 0
+
+    def post(self, kind, **payload):
+        response = self.client.post(f"/api/games/{self.game_id}/events", headers=self.headers,
+                                    json={"type": kind, "based_on": self.seq, "payload": payload})
+        if response.status_code == 201:
+            self.seq = response.json["seq"]
+        return response
+
+    def do(self, kind, **payload):
+        response = self.post(kind, **payload)
+        assert response.status_code == 201, response.json
+        return response.json
+
+    def undo(self):
+        response = self.client.post(f"/api/games/{self.game_id}/undo", headers=self.headers,
+                                    json={"based_on": self.seq})
+        assert response.status_code == 201, response.json
+        self.seq = response.json["seq"]
+        return response.json
+
+    def game(self):
+        return self.client.get(f"/api/games/{self.game_id}").json
+
+
+ANN, BO, CY = 0, 1, 2
+
+
+def test_a_full_round_for_three_players_is_scored(client, new_game):
+    game_id, headers, body = new_game("unyielding_universe", ("Ann", "Bo", "Cy"), options={"winning_score": 300})
+    assert body["state"]["phase"] == "deal" and body["state"]["winning_score"] == 300
+    table = Table(client, game_id, headers)
+
+    # setup: five Year cards each, in the order received
+    table.do("deal", player=ANN, cards=["yr-004", "yr-024", "yr-042", "yr-049", "yr-059"])  # 3 21 37 44 53
+    table.do("deal", player=BO, cards=["yr-002", "yr-006", "yr-009", "yr-012", "yr-013"])   # 1 5 8 11 12
+    refused = table.post("deal", player=CY, cards=["lc-29"])
+    assert refused.status_code == 422 and "Only Year cards are dealt at setup" in refused.json["error"]
+    state = table.do("deal", player=CY, cards=["yr-007", "yr-008", "yr-014", "yr-016", "yr-020"])["state"]
+    assert state["phase"] == "play" and state["draw_pile"] == 123 - 15 and state["turn"]["name"] == "Ann"
+
+    table.do("place_at_end", player=ANN, card="yr-062")             # 56
+    table.do("play_life_complete", player=BO, card="lc-37")         # caps Bo at 37
+    table.do("place_at_end", player=CY, card="yr-026")              # 23
+    table.do("place_at_end", player=ANN, card="yr-071")             # 64
+    capped = table.post("place_at_end", player=BO, card="yr-043")   # 38 is older than 37
+    assert capped.status_code == 422 and "capped at 37 by Life Complete 37" in capped.json["error"]
+    out_of_turn = table.post("place_at_end", player=CY, card="yr-019")
+    assert out_of_turn.status_code == 422 and "It is Bo's turn, not Cy's" in out_of_turn.json["error"]
+    table.do("place_at_end", player=BO, card="yr-017")              # 16 ... a slip of the hand:
+    table.undo()
+    table.do("place_at_end", player=BO, card="yr-019")              # 17
+    table.do("play_universe", player=CY, card="univ-regretful")
+    table.do("place_at_end", player=ANN, card="yr-074")             # 67
+    table.do("place_at_end", player=BO, card="yr-025")              # 22
+    table.do("replace_card", player=CY, card="yr-010", replaced="yr-008")  # 9 for 7
+    table.do("place_at_end", player=ANN, card="yr-082")             # 74
+    table.do("place_at_end", player=BO, card="yr-033")              # 29
+    table.do("place_at_end", player=CY, card="yr-045")              # 40
+    state = table.do("place_at_end", player=ANN, card="yr-092")["state"]  # 84: ten balanced, 84 years
+    assert state["end_of_round"]["life_well_lived"] == [ANN]
+    assert state["end_of_round"]["may_claim_life_well_lived"] == []  # not on the turn it qualified
+    early = table.post("claim_life_well_lived", player=ANN)
+    assert early.status_code == 422 and "It is Bo's turn" in early.json["error"]
+    table.do("place_at_end", player=BO, card="yr-038")              # 33
+    game = table.do("place_at_end", player=CY, card="yr-053")       # 47, a Regret card
+    assert game["state"]["discard"]["top"]["id"] == "yr-008"
+    ann = game["state"]["lifelines"][ANN]
+    assert [c["year"] for c in ann["cards"]] == [0, 3, 21, 37, 44, 53, 56, 64, 67, 74, 84]
+    assert ann["balanced"] == 10 and all(c["balanced"] for c in ann["cards"][1:])
+    assert game["state"]["end_of_round"]["may_claim_life_well_lived"] == [ANN]
+    assert [p["this_round"]["total"] for p in game["scores"]["players"]] == [94, 57, 63]
+
+    ended = table.do("claim_life_well_lived", player=ANN)
+    scores = ended["scores"]
+    assert [p["total"] for p in scores["players"]] == [109, 57, 63]
+    assert scores["players"][ANN]["categories"] == {"Years lived": 84, "Blue years": 6, "Purple years": 4,
+                                                    "Green years": 6, "Universe": -6, "Life Well Lived": 15}
+    assert scores["players"][BO]["categories"]["Years lived"] == 37
+    assert scores["players"][CY]["categories"]["Universe"] == -2
+    assert scores["winners"] == [] and not scores["finished"]
+    state = ended["state"]
+    assert state["rounds"][0]["reason"] == "life_well_lived" and state["rounds"][0]["by"] == ANN
+    assert state["round"] == 2 and state["phase"] == "deal" and state["turn"]["name"] == "Bo"
+    assert state["universe"] is None and all(len(line["cards"]) == 1 for line in state["lifelines"])
+
+    again = table.game()
+    assert again["seq"] == table.seq and [p["total"] for p in again["scores"]["players"]] == [109, 57, 63]
+    log = client.get(f"/api/games/{game_id}/events").json
+    assert [e["type"] for e in log].count("undo") == 1 and log[-1]["type"] == "claim_life_well_lived"
