@@ -17,10 +17,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)  ## Create .venv and install pnpkit with what the tests need.
 
-tools:  ## System tools the tests use: pdftoppm (poppler-utils) and a PostgreSQL server.
+tools:  ## System tools the tests use: pdftoppm (poppler-utils), a PostgreSQL server, Chromium.
 	@missing=""; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null || missing="$$missing postgresql"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing with apt-get"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \

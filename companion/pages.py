@@ -19,10 +19,12 @@ def home():
 @blueprint.get("/games/<game_id>")
 def game(game_id: str):
     current = services().sessions.current(game_id)
-    return render_template("pages/game.html", game=current.as_json(), editable=True)
+    title = services().catalog.get(current.game.slug).game.title
+    return render_template("pages/game.html", game=current.as_json(), title=title, editable=True)
 
 
 @blueprint.get("/games/<game_id>/watch")
 def watch(game_id: str):
     current = services().sessions.current(game_id)
-    return render_template("pages/game.html", game=current.as_json(), editable=False)
+    title = services().catalog.get(current.game.slug).game.title
+    return render_template("pages/game.html", game=current.as_json(), title=title, editable=False)
