@@ -198,3 +198,39 @@ def live_server(database_url, tmp_path, sheet_game):
     yield start
     for server in servers:
         server.stop()
+
+
+class ApiTable:
+    """Appends a game's events as the phones at the table would, each based on the latest sequence number."""
+
+    def __init__(self, client, game_id, headers):
+        self.client, self.game_id, self.headers, self.seq = client, game_id, headers, 0
+
+    def post(self, kind, **payload):
+        response = self.client.post(f"/api/games/{self.game_id}/events", headers=self.headers,
+                                    json={"type": kind, "based_on": self.seq, "payload": payload})
+        if response.status_code == 201:
+            self.seq = response.json["seq"]
+        return response
+
+    def do(self, kind, **payload):
+        """The move, which must be accepted; returns the game after it."""
+        response = self.post(kind, **payload)
+        assert response.status_code == 201, (kind, payload, response.json)
+        return response.json
+
+    def refused(self, kind, sentence, **payload):
+        """The move, which the rules must refuse with `sentence` in their answer."""
+        response = self.post(kind, **payload)
+        assert response.status_code == 422 and sentence in response.json["error"], response.json
+        return response.json
+
+    def undo(self):
+        response = self.client.post(f"/api/games/{self.game_id}/undo", headers=self.headers,
+                                    json={"based_on": self.seq})
+        assert response.status_code == 201, response.json
+        self.seq = response.json["seq"]
+        return response.json
+
+    def game(self):
+        return self.client.get(f"/api/games/{self.game_id}").json

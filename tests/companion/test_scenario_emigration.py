@@ -4,36 +4,9 @@ the winners and the Ultimate Winner; hidden cards and tokens never appear in the
 
 from __future__ import annotations
 
+from tests.conftest import ApiTable as Table
+
 import json
-
-
-class Table:
-    """Appends events as the phones at the table would, each based on the game's latest sequence number."""
-
-    def __init__(self, client, game_id, headers):
-        self.client, self.game_id, self.headers, self.seq = client, game_id, headers, 0
-
-    def post(self, kind, **payload):
-        response = self.client.post(f"/api/games/{self.game_id}/events", headers=self.headers,
-                                    json={"type": kind, "based_on": self.seq, "payload": payload})
-        if response.status_code == 201:
-            self.seq = response.json["seq"]
-        return response
-
-    def do(self, kind, **payload):
-        response = self.post(kind, **payload)
-        assert response.status_code == 201, (kind, payload, response.json)
-        return response.json
-
-    def undo(self):
-        response = self.client.post(f"/api/games/{self.game_id}/undo", headers=self.headers,
-                                    json={"based_on": self.seq})
-        assert response.status_code == 201, response.json
-        self.seq = response.json["seq"]
-        return response.json
-
-    def game(self):
-        return self.client.get(f"/api/games/{self.game_id}").json
 
 
 def no_hidden_card(state):

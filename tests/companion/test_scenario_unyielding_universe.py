@@ -3,35 +3,7 @@ turns with Life Complete and Universe cards, refused moves, an undo, A Life Well
 
 from __future__ import annotations
 
-
-class Table:
-    """Appends events as the phones at the table would, each based on the game's latest sequence number."""
-
-    def __init__(self, client, game_id, headers):
-        self.client, self.game_id, self.headers, self.seq = client, game_id, headers, 0
-
-    def post(self, kind, **payload):
-        response = self.client.post(f"/api/games/{self.game_id}/events", headers=self.headers,
-                                    json={"type": kind, "based_on": self.seq, "payload": payload})
-        if response.status_code == 201:
-            self.seq = response.json["seq"]
-        return response
-
-    def do(self, kind, **payload):
-        response = self.post(kind, **payload)
-        assert response.status_code == 201, response.json
-        return response.json
-
-    def undo(self):
-        response = self.client.post(f"/api/games/{self.game_id}/undo", headers=self.headers,
-                                    json={"based_on": self.seq})
-        assert response.status_code == 201, response.json
-        self.seq = response.json["seq"]
-        return response.json
-
-    def game(self):
-        return self.client.get(f"/api/games/{self.game_id}").json
-
+from tests.conftest import ApiTable as Table
 
 ANN, BO, CY = 0, 1, 2
 
