@@ -10,20 +10,17 @@ from types import MappingProxyType
 from typing import Any
 
 from cardgen.gamedata.cardsizes import card_size
-from cardgen.gamedata.columns import IMPLICIT_COLUMNS, OPTIONS, TYPES, CellError, Column
 from cardgen.gamedata.errors import Collector
-from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
+from cardgen.gamedata.records import CardSize, Deck, IconSpec, freeze
 from cardgen.gamedata.tomlplaces import TomlPlaces
+from cardgen.gamedata.values import COLOUR, NAME, SLUG, is_int, kind_of
+from cardgen.gamedata.manifest_columns import ColumnTables
+from cardgen.gamedata.manifest_tokens import TokenTables
 
-SLUG = re.compile(r"[a-z][a-z0-9_]*")
-NAME = re.compile(r"[a-z][a-z0-9_-]*")
-COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 TOP_LEVEL = {"game", "icons", "constants", "decks", "tokens", "scoring"}
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
              "card_size", "description"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns"}
-TOKEN_KEYS = {"title", "count", "value", "shape", "size", "front", "back", "hidden", "colour", "description"}
-SHAPES = ("round", "square", "rect")
 
 
 @dataclass(frozen=True)
@@ -66,7 +63,7 @@ def _toml_error_place(message: str) -> tuple[int | None, int | None]:
     return (int(match.group(1)), int(match.group(2))) if match else (None, None)
 
 
-class _Reader:
+class _Reader(ColumnTables, TokenTables):
     """Checks one parsed game.toml, recording every problem with its line."""
 
     def __init__(self, path: Path, places: TomlPlaces, problems: Collector):
@@ -85,7 +82,7 @@ class _Reader:
     def table(self, doc: dict, key: str, keys: tuple[str, ...] = ()) -> dict:
         value = doc.get(key, {})
         if not isinstance(value, dict):
-            self.problem(keys + (key,), f"{'.'.join(keys + (key,))} must be a table, found {_kind(value)}")
+            self.problem(keys + (key,), f"{'.'.join(keys + (key,))} must be a table, found {kind_of(value)}")
             return {}
         return value
 
@@ -97,7 +94,7 @@ class _Reader:
                 self.problem(keys, f"[{'.'.join(keys)}] needs {key} = \"...\"")
             return default
         if not isinstance(value, str):
-            self.problem(keys + (key,), f"{key} must be text in quotes, found {_kind(value)}")
+            self.problem(keys + (key,), f"{key} must be text in quotes, found {kind_of(value)}")
             return default
         return value
 
@@ -129,7 +126,7 @@ class _Reader:
             self.problem(keys + ("categories",), f"categories must be a list of distinct names, found {categories!r}")
             categories = ["Points"]
         rounds = table.get("rounds")
-        if rounds is not None and not (_is_int(rounds) and 1 <= rounds <= 100):
+        if rounds is not None and not (is_int(rounds) and 1 <= rounds <= 100):
             self.problem(keys + ("rounds",), f"rounds must be a whole number from 1 to 100, found {rounds!r}")
             rounds = None
         lowest = table.get("lowest_wins", False)
@@ -164,9 +161,9 @@ class _Reader:
             if required:
                 self.problem(keys[:-1], f"[game] needs {what} = [fewest, most]")
             return (0, 0)
-        if _is_int(value) and value > 0:
+        if is_int(value) and value > 0:
             return (value, value)
-        if isinstance(value, list) and len(value) == 2 and all(_is_int(v) and v > 0 for v in value) \
+        if isinstance(value, list) and len(value) == 2 and all(is_int(v) and v > 0 for v in value) \
                 and value[0] <= value[1]:
             return (value[0], value[1])
         self.problem(keys, f"{what} must be a whole number or [low, high] with 0 < low <= high, "
@@ -191,7 +188,7 @@ class _Reader:
                 continue
             if not isinstance(value, dict):
                 self.problem(keys, f"icon {name!r} must be a label in quotes or a table "
-                             f"{{ label = \"...\", glyph = \"...\", colour = \"#rrggbb\" }}, found {_kind(value)}")
+                             f"{{ label = \"...\", glyph = \"...\", colour = \"#rrggbb\" }}, found {kind_of(value)}")
                 continue
             self.unknown_keys(value, {"label", "glyph", "colour"}, keys)
             colour = value.get("colour")
@@ -205,7 +202,7 @@ class _Reader:
     def deck(self, deck_id: str, table: Any, game_size: CardSize) -> Deck | None:
         keys = ("decks", deck_id)
         if not isinstance(table, dict):
-            self.problem(keys, f"decks.{deck_id} must be a table, found {_kind(table)}")
+            self.problem(keys, f"decks.{deck_id} must be a table, found {kind_of(table)}")
             return None
         if not SLUG.fullmatch(deck_id):
             self.problem(keys, f"deck id {deck_id!r} must be lower-case letters, digits and _")
@@ -231,112 +228,3 @@ class _Reader:
             description=self.text(table, "description", keys),
             columns=columns,
         )
-
-    def columns(self, table: dict, keys: tuple[str, ...]) -> tuple[Column, ...]:
-        declared = []
-        implicit = {c.name for c in IMPLICIT_COLUMNS}
-        for name, spec in table.items():
-            if name in implicit:
-                self.problem(keys + (name,), f"column {name!r} is built in (id, name and count need no "
-                             "declaration); remove this table")
-                continue
-            column = self.column(name, spec, keys + (name,))
-            if column:
-                declared.append(column)
-        return IMPLICIT_COLUMNS + tuple(declared)
-
-    def column(self, name: str, spec: Any, keys: tuple[str, ...]) -> Column | None:
-        if not isinstance(spec, dict):
-            self.problem(keys, f"column {name!r} must be a table like {{ type = \"int\" }}, found {_kind(spec)}")
-            return None
-        self.unknown_keys(spec, OPTIONS, keys)
-        kind = spec.get("type", "str")
-        if kind not in TYPES:
-            self.problem(keys + ("type",), f"column {name!r}: type must be one of {', '.join(TYPES)}, found {kind!r}")
-            return None
-        values = spec.get("values")
-        if values is not None and not (isinstance(values, list) and values
-                                       and all(isinstance(v, str) and v for v in values)):
-            self.problem(keys + ("values",), f"column {name!r}: values must be a list of texts, found {values!r}")
-            values = None
-        if kind == "enum" and not values:
-            self.problem(keys, f"column {name!r} is an enum and needs values = [\"...\", ...]")
-            values = ["?"]
-        bounds = {}
-        for bound in ("min", "max"):
-            if bound in spec:
-                if kind not in ("int", "float") or not isinstance(spec[bound], (int, float)) \
-                        or isinstance(spec[bound], bool):
-                    self.problem(keys + (bound,), f"column {name!r}: {bound} applies to int and float "
-                                 f"columns and must be a number")
-                else:
-                    bounds[bound] = spec[bound]
-        column = Column(
-            name=name, type=kind, values=tuple(values) if values else None,
-            required=bool(spec.get("required", "default" not in spec)),
-            unique=bool(spec.get("unique", False)), pattern=spec.get("pattern"),
-            description=str(spec.get("description", "")), **bounds,
-        )
-        if "default" in spec:
-            default = spec["default"]
-            try:
-                text = ";".join(default) if isinstance(default, list) else str(default)
-                column = Column(**{**column.__dict__, "default": column.parse(text)})
-            except (CellError, TypeError) as error:
-                self.problem(keys + ("default",), f"column {name!r}: default must be {column.expectation()}, "
-                             f"found {default!r}" + (f" ({error})" if isinstance(error, TypeError) else ""))
-        return column
-
-    def token(self, token_id: str, table: Any) -> Token | None:
-        keys = ("tokens", token_id)
-        if not isinstance(table, dict):
-            self.problem(keys, f"tokens.{token_id} must be a table, found {_kind(table)}")
-            return None
-        if not SLUG.fullmatch(token_id):
-            self.problem(keys, f"token id {token_id!r} must be lower-case letters, digits and _")
-        self.unknown_keys(table, TOKEN_KEYS, keys)
-        count = table.get("count")
-        if not (_is_int(count) and count >= 1):
-            self.problem(keys + ("count",), f"token {token_id!r}: count must be a whole number of at least 1, "
-                         f"found {count!r}")
-            count = 1
-        shape = table.get("shape", "round")
-        if shape not in SHAPES:
-            self.problem(keys + ("shape",), f"token {token_id!r}: shape must be one of {', '.join(SHAPES)}, "
-                         f"found {shape!r}")
-        width, height = self.token_size(table.get("size", 20), keys + ("size",), token_id)
-        colour = table.get("colour")
-        if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
-            self.problem(keys + ("colour",), f"token {token_id!r}: colour must be like \"#a1b2c3\", found {colour!r}")
-            colour = None
-        value = table.get("value")
-        if value is not None and not _is_int(value):
-            self.problem(keys + ("value",), f"token {token_id!r}: value must be a whole number, found {value!r}")
-            value = None
-        title = self.text(table, "title", keys, required=True, default=token_id)
-        back = table.get("back")
-        return Token(
-            id=token_id, title=title, count=count, value=value, shape=shape, width=width, height=height,
-            front=self.text(table, "front", keys, default=title),
-            back=self.text(table, "back", keys) if back is not None else None,
-            hidden=bool(table.get("hidden", False)), colour=colour,
-            description=self.text(table, "description", keys),
-        )
-
-    def token_size(self, value: Any, keys: tuple[str, ...], token_id: str) -> tuple[float, float]:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 300:
-            return (float(value), float(value))
-        if isinstance(value, list) and len(value) == 2 and all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 300 for v in value):
-            return (float(value[0]), float(value[1]))
-        self.problem(keys, f"token {token_id!r}: size must be a number of mm or [width, height], found {value!r}")
-        return (20.0, 20.0)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _kind(value: Any) -> str:
-    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number"}.get(type(value), type(value).__name__) + f" ({value!r})"[:60]

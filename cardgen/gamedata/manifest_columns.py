@@ -1,0 +1,67 @@
+"""Reads a deck's [decks.<id>.columns] tables of game.toml into Column declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.gamedata.columns import IMPLICIT_COLUMNS, OPTIONS, TYPES, CellError, Column
+from cardgen.gamedata.values import kind_of
+
+
+class ColumnTables:
+    """Mixin of the game.toml reader: columns of a deck (it provides problem and unknown_keys)."""
+
+    def columns(self, table: dict, keys: tuple[str, ...]) -> tuple[Column, ...]:
+        declared = []
+        implicit = {c.name for c in IMPLICIT_COLUMNS}
+        for name, spec in table.items():
+            if name in implicit:
+                self.problem(keys + (name,), f"column {name!r} is built in (id, name and count need no "
+                             "declaration); remove this table")
+                continue
+            column = self.column(name, spec, keys + (name,))
+            if column:
+                declared.append(column)
+        return IMPLICIT_COLUMNS + tuple(declared)
+
+    def column(self, name: str, spec: Any, keys: tuple[str, ...]) -> Column | None:
+        if not isinstance(spec, dict):
+            self.problem(keys, f"column {name!r} must be a table like {{ type = \"int\" }}, found {kind_of(spec)}")
+            return None
+        self.unknown_keys(spec, OPTIONS, keys)
+        kind = spec.get("type", "str")
+        if kind not in TYPES:
+            self.problem(keys + ("type",), f"column {name!r}: type must be one of {', '.join(TYPES)}, found {kind!r}")
+            return None
+        values = spec.get("values")
+        if values is not None and not (isinstance(values, list) and values
+                                       and all(isinstance(v, str) and v for v in values)):
+            self.problem(keys + ("values",), f"column {name!r}: values must be a list of texts, found {values!r}")
+            values = None
+        if kind == "enum" and not values:
+            self.problem(keys, f"column {name!r} is an enum and needs values = [\"...\", ...]")
+            values = ["?"]
+        bounds = {}
+        for bound in ("min", "max"):
+            if bound in spec:
+                if kind not in ("int", "float") or not isinstance(spec[bound], (int, float)) \
+                        or isinstance(spec[bound], bool):
+                    self.problem(keys + (bound,), f"column {name!r}: {bound} applies to int and float "
+                                 f"columns and must be a number")
+                else:
+                    bounds[bound] = spec[bound]
+        column = Column(
+            name=name, type=kind, values=tuple(values) if values else None,
+            required=bool(spec.get("required", "default" not in spec)),
+            unique=bool(spec.get("unique", False)), pattern=spec.get("pattern"),
+            description=str(spec.get("description", "")), **bounds,
+        )
+        if "default" in spec:
+            default = spec["default"]
+            try:
+                text = ";".join(default) if isinstance(default, list) else str(default)
+                column = Column(**{**column.__dict__, "default": column.parse(text)})
+            except (CellError, TypeError) as error:
+                self.problem(keys + ("default",), f"column {name!r}: default must be {column.expectation()}, "
+                             f"found {default!r}" + (f" ({error})" if isinstance(error, TypeError) else ""))
+        return column

@@ -1,0 +1,20 @@
+"""Small checks on game.toml values shared by its readers: name patterns, numbers, how to describe a value."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+SLUG = re.compile(r"[a-z][a-z0-9_]*")
+NAME = re.compile(r"[a-z][a-z0-9_-]*")
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def kind_of(value: Any) -> str:
+    """What a value is, for messages: "a table ({...})", "text ('x')"..."""
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__) + f" ({value!r})"[:60]
