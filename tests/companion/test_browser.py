@@ -52,6 +52,6 @@ def test_two_phones_and_a_spectator_follow_one_game(browser, live_server, tmp_pa
     second.click("#undo")
     for page in (first, watcher):
         page.wait_for_function("document.querySelector('#scores').innerText.includes('Bo\\t0')", timeout=3000)
-    assert "undo #1" in second.inner_text("#history")
+    second.wait_for_function("document.querySelector('#history').innerText.includes('undo #1')", timeout=3000)
     for context in phones:
         context.close()
