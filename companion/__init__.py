@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.catalog import Catalog
@@ -16,6 +16,7 @@ from companion.sessions import Sessions
 from companion.storage.engine import make_engine
 from companion.storage.migrations import migrate
 from companion.storage.store import Store
+from companion.templating import install
 
 __version__ = "0.1.0"
 
@@ -39,11 +40,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     catalog = Catalog(tuple(Path(p) for p in app.config["GAME_FOLDERS"]))
     app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog))
 
-    from companion import api, pages, stream
+    from companion import api, pages, printed_pages, stream
 
     app.register_blueprint(api.blueprint)
     app.register_blueprint(stream.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(printed_pages.blueprint)
+    install(app)
     _errors(app)
     return app
 
@@ -55,17 +58,27 @@ def services() -> Services:
 
 
 def _errors(app: Flask) -> None:
+    def page(message: str, status: int):
+        """A page's error for people: the sentence, the status, a way home."""
+        return render_template("pages/error.html", message=message, status=status), status
+
     @app.errorhandler(Refused)
     def refused(error: Refused):
-        return jsonify(error.body()), error.status
+        if request.path.startswith("/api/") or request.method != "GET":
+            return jsonify(error.body()), error.status
+        return page(error.message[:1].upper() + error.message[1:] + ".", error.status)
 
     @app.errorhandler(HTTPException)
     def http(error: HTTPException):
         if request.path.startswith("/api/"):
             return jsonify({"error": error.description or error.name}), error.code
+        if error.code == 404:
+            return page("There is no page at this address.", 404)
         return error
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         app.logger.exception("unexpected error on %s %s", request.method, request.path)
-        return jsonify({"error": "the server failed to handle this request; it was logged"}), 500
+        if request.path.startswith("/api/") or request.method != "GET":
+            return jsonify({"error": "the server failed to handle this request; it was logged"}), 500
+        return page("The server failed to show this page; the error was logged.", 500)

@@ -16,6 +16,7 @@ ENVIRONMENT = {  # variable -> (setting, converter)
     "COMPANION_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", int),
     "COMPANION_STREAM_POLL_SECONDS": ("STREAM_POLL_SECONDS", float),
     "COMPANION_STREAM_MAX_SECONDS": ("STREAM_MAX_SECONDS", float),
+    "COMPANION_OUTPUT": ("OUTPUT_DIR", str),
 }
 
 
@@ -29,6 +30,7 @@ def configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         STREAM_POLL_SECONDS=0.25,
         STREAM_MAX_SECONDS=300.0,  # browsers reconnect by themselves; a worker is never held forever
         JSON_SORT_KEYS=False,
+        OUTPUT_DIR=str(Path.cwd() / "output"),  # cardgen's builds: rulebook pages and card pictures
     )
     for variable, (setting, convert) in ENVIRONMENT.items():
         if os.environ.get(variable):

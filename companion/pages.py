@@ -1,30 +1,108 @@
-"""Pages for people: the list of games, a new game, a game's live page and its spectator view."""
+"""Pages for people: home, each game's live page and spectator view, its history, summary and a QR code."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import re
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
 from companion import services
+from companion.chart import score_chart
+from companion.errors import BadRequest
+from companion.progress import score_steps
+from companion.qrcode import MAX_TEXT, qr_svg
+from companion.sessions import Current, public
 
 blueprint = Blueprint("pages", __name__)
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def context(current: Current, editable: bool) -> dict[str, Any]:
+    """What every page of a game is rendered with: the game as the API shows it, its title, cards and partial."""
+    entry = services().catalog.get(current.game.slug)
+    game = current.as_json()
+    return {"game": game, "state": game["state"], "scores": game["scores"], "players": game["players"],
+            "editable": editable, "title": entry.game.title, "subtitle": entry.game.subtitle,
+            "partial": current_app.jinja_env.select_template([f"games/{current.game.slug}.html", "games/generic.html"]),
+            "cards": [(card.id, card.name, deck.id) for deck in entry.game.decks for card in deck.cards],
+            "names": {card.id: card.name for deck in entry.game.decks for card in deck.cards},
+            "events": entry.rules.events}
 
 
 @blueprint.get("/")
 def home():
     with services().store.engine.connect() as conn:
         games = services().store.list_games(conn, limit=50)
-    return render_template("pages/home.html", games=games, catalog=services().catalog.describe())
+    catalog = services().catalog
+    titles = {slug: entry.game.title for slug, entry in catalog.entries.items()}
+    options = {slug: entry.rules.options for slug, entry in catalog.entries.items() if entry.rules.options}
+    return render_template("pages/home.html", games=games, catalog=catalog.describe(), titles=titles,
+                           options=options)
+
+
+@blueprint.get("/join")
+def join():
+    """Opens a game from its id or any of its links (the edit secret after # never reaches the server)."""
+    code = (request.args.get("code") or "").strip()
+    text = code.split("#")[0].split("?")[0].rstrip("/")
+    if "/games/" in text:
+        text = text.rsplit("/games/", 1)[1].split("/")[0]
+    if not GAME_ID.fullmatch(text):
+        raise BadRequest("paste a game's code or link, such as https://…/games/AbC123")
+    services().sessions.current(text)  # a clear 404 for an unknown game
+    return redirect(url_for("pages.game", game_id=text))
 
 
 @blueprint.get("/games/<game_id>")
 def game(game_id: str):
     current = services().sessions.current(game_id)
-    title = services().catalog.get(current.game.slug).game.title
-    return render_template("pages/game.html", game=current.as_json(), title=title, editable=True)
+    watch = url_for("pages.watch", game_id=game_id, _external=True)
+    return render_template("pages/game.html", **context(current, True), watch_qr=qr_svg(watch, "QR code of the watch link"),
+                           watch_link=watch)
 
 
 @blueprint.get("/games/<game_id>/watch")
 def watch(game_id: str):
-    current = services().sessions.current(game_id)
-    title = services().catalog.get(current.game.slug).game.title
-    return render_template("pages/game.html", game=current.as_json(), title=title, editable=False)
+    return render_template("pages/watch.html", **context(services().sessions.current(game_id), False))
+
+
+@blueprint.get("/games/<game_id>/panel")
+def panel(game_id: str):
+    """The scoreboard and the game's trackers alone: what a live page swaps in after each change."""
+    editable = request.args.get("mode") != "watch"
+    return render_template("pages/_panel.html", **context(services().sessions.current(game_id), editable))
+
+
+@blueprint.get("/games/<game_id>/history")
+def history(game_id: str):
+    sessions = services().sessions
+    current = sessions.current(game_id)
+    rows = sessions.events(game_id, 0, 100_000)
+    done = set(current.ledger.done)
+    undone = {row.target: row for row in rows if row.type == "undo"}
+    log = [{**public(row, current.rules), "in_effect": row.seq in done, "undone_by": undone.get(row.seq)}
+           for row in reversed(rows)]
+    return render_template("pages/history.html", **context(current, True), log=log)
+
+
+@blueprint.get("/games/<game_id>/summary")
+def summary(game_id: str):
+    sessions = services().sessions
+    current = sessions.current(game_id)
+    steps = score_steps(current, services().catalog.get(current.game.slug).game, sessions.events(game_id, 0, 100_000))
+    names = list(current.game.players)
+    winners = [names[w] if isinstance(w, int) and 0 <= w < len(names) else str(w)
+               for w in current.as_json()["scores"].get("winners") or []]
+    return render_template("pages/summary.html", **context(current, False), steps=steps, winners=winners,
+                           chart=score_chart(steps, names))
+
+
+@blueprint.post("/qr")
+def qr():
+    """A QR code (SVG) of a link the page sends; used for the play link, whose edit secret only the phone knows."""
+    text = request.get_data(as_text=True)
+    if not text or len(text) > MAX_TEXT or not text.startswith(("http://", "https://")):
+        raise BadRequest(f"send a link (http:// or https://) of at most {MAX_TEXT} characters")
+    return Response(qr_svg(text, "QR code of the play link"), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})

@@ -1,59 +1,156 @@
-// A game's live page: scores, history and state follow every change (server-sent events); on the
-// editing page, a form built from the game's own event schemas (the OpenAPI document) records moves.
+// A game's live page (and its spectator view): the panel (scores and the game's trackers, rendered by the
+// server) is fetched again after every change another phone makes (server-sent events, polling as the
+// fallback). On the play page, buttons and small forms record the game's moves; a stale write (409) keeps
+// the player's change, shows what changed, and offers to send it again.
 (() => {
-  const script = document.currentScript;
-  let game = JSON.parse(document.getElementById("initial").textContent);
-  const editable = script.dataset.editable === "yes";
-  const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("key")) { localStorage.setItem("key:" + game.id, hash.get("key")); history.replaceState(null, "", location.pathname); }
-  const key = localStorage.getItem("key:" + game.id);
-  const text = (value) => document.createTextNode(String(value));
-  let events = {};
+  const root = document.getElementById("game");
+  const id = root.dataset.id;
+  const editable = root.dataset.mode === "play";
+  const initial = JSON.parse(document.getElementById("initial").textContent);
+  const players = initial.players;
+  const status = document.getElementById("connection");
+  const $ = (sel) => document.getElementById(sel);
+  let seq = initial.seq;
+  let pending = null;  // the change refused as stale, kept until it is sent again or dropped
+  let loading = null;
 
-  function render() {
-    const table = document.getElementById("scores");
-    table.replaceChildren();
-    const head = table.insertRow();
-    for (const label of ["Player", "Total", "Place"]) { const th = document.createElement("th"); th.append(text(label)); head.append(th); }
-    for (const p of game.scores.players || []) {
-      const row = table.insertRow();
-      for (const value of [p.name, p.total, p.place]) row.insertCell().append(text(value));
-    }
-    document.getElementById("state").textContent = JSON.stringify(game.state, null, 2);
-    if (editable) {
-      document.getElementById("undo").disabled = !game.can_undo;
-      document.getElementById("redo").disabled = !game.can_redo;
-    }
-    loadHistory();
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("key")) { localStorage.setItem("key:" + id, hash.get("key")); history.replaceState(null, "", location.pathname); }
+  const key = localStorage.getItem("key:" + id);
+
+  function words(e) {
+    if (e.type === "undo" || e.type === "redo") return `${e.type} #${e.target}`;
+    const parts = Object.entries(e.payload || {}).filter(([, v]) => v !== null && v !== "" && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${/player|target|owner|receiver|seller/.test(k) && Number.isInteger(v) && players[v] !== undefined ? players[v] : Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`);
+    return e.type.replaceAll("_", " ") + (parts.length ? ": " + parts.join("; ") : "");
   }
 
-  async function loadHistory() {
-    const after = Math.max(0, game.seq - 20);
-    const response = await fetch(`/api/games/${game.id}/events?after=${after}`);
+  function typed() {
+    // what the player has typed or chosen in the panel's forms, so a change from another phone keeps it
+    const kept = {};
+    for (const el of $("panel").querySelectorAll("input[id], select[id]")) kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    return kept;
+  }
+
+  async function refresh(keep = true) {
+    // one fetch at a time; a change arriving meanwhile fetches once more afterwards
+    if (loading) { loading.again = true; loading.keep = loading.keep && keep; return; }
+    loading = {again: false, keep: true};
+    try {
+      const response = await fetch(`/games/${id}/panel?mode=${editable ? "play" : "watch"}`, {cache: "no-store"});
+      if (response.ok) {
+        const box = document.createElement("div");
+        box.innerHTML = await response.text();
+        const panel = box.firstElementChild;
+        const kept = keep ? typed() : {};
+        $("panel").replaceWith(panel);
+        for (const [elId, value] of Object.entries(kept)) {
+          const el = document.getElementById(elId);
+          if (!el || !panel.contains(el)) continue;
+          if (el.type === "checkbox") el.checked = value;
+          else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
+        }
+        seq = Math.max(seq, Number(panel.dataset.seq));
+        controls();
+        if (editable) recent();
+      }
+    } finally {
+      const again = loading.again, keepNext = loading.keep;
+      loading = null;
+      if (again) refresh(keepNext);
+    }
+  }
+
+  function controls() {
+    if (!editable) return;
+    const panel = $("panel");
+    $("undo").disabled = !key || panel.dataset.canUndo !== "yes";
+    $("redo").disabled = !key || panel.dataset.canRedo !== "yes";
+    if (!key) for (const el of document.querySelectorAll("#panel button, #event button")) el.disabled = true;
+  }
+
+  async function recent() {
+    const response = await fetch(`/api/games/${id}/events?after=${Math.max(0, seq - 10)}`);
     if (!response.ok) return;
-    const list = document.getElementById("history");
+    const list = $("history");
     list.replaceChildren();
     for (const e of (await response.json()).reverse()) {
       const item = document.createElement("li");
       item.value = e.seq;
-      const what = e.type === "undo" || e.type === "redo" ? `${e.type} #${e.target}` : e.type.replaceAll("_", " ");
-      item.append(text(`${what} ${Object.keys(e.payload).length ? JSON.stringify(e.payload) : ""}`));
+      item.textContent = words(e) + (e.author ? ` (${e.author})` : "");
       list.append(item);
     }
   }
 
-  function field(name, schema) {
-    const id = "field-" + name;
+  function collect(form, event) {
+    const out = JSON.parse(form.dataset.payload || "{}");
+    for (const input of form.querySelectorAll("input[name], select[name]")) {
+      if (input.dataset.for && !input.dataset.for.split(" ").includes(event)) continue;
+      const kind = input.dataset.kind;
+      if (kind === "boolean") { out[input.name] = input.checked; continue; }
+      if (input.value === "") continue;
+      if (kind === "integer") out[input.name] = Number(input.value);
+      else if (kind === "choice") out[input.name] = JSON.parse(input.value);
+      else if (kind === "array") out[input.name] = input.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (/^-?\d+$/.test(s) && input.dataset.numbers ? Number(s) : s));
+      else out[input.name] = input.value;
+    }
+    return out;
+  }
+
+  async function write(path, body) {
+    $("error").textContent = "";
+    const author = $("me").value;
+    const sent = {...body, based_on: seq, ...(author ? {author} : {})};
+    let response;
+    try {
+      response = await fetch(`/api/games/${id}/${path}`, {
+        method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
+        body: JSON.stringify(sent)});
+    } catch (error) {
+      pending = {path, body};
+      showConflict("The change could not be sent: the connection is lost. It is kept here; send it again when the page says Live.", []);
+      return;
+    }
+    const answer = await response.json();
+    if (response.ok) {
+      pending = null; $("conflict").hidden = true;
+      seq = Math.max(seq, answer.seq);
+      await refresh(false);
+      return;
+    }
+    if (response.status === 409) {
+      pending = {path, body};
+      const changes = await fetch(`/api/games/${id}/events?after=${sent.based_on}`).then((r) => (r.ok ? r.json() : []));
+      showConflict(`Someone else changed the game first, so your change (${path === "events" ? words(body) : path}) was not recorded. ` +
+                   "The page now shows the game with their changes:", changes.map(words));
+      await refresh();
+      return;
+    }
+    $("error").textContent = (answer.field ? answer.field.replace("payload.", "") + ": " : "") + answer.error;
+  }
+
+  function showConflict(text, changes) {
+    $("conflict-text").textContent = text;
+    $("conflict-changes").replaceChildren(...changes.map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
+    $("conflict").hidden = false;
+    $("resend").focus();
+  }
+
+  function schemaField(name, schema) {
+    const fieldId = "field-" + name;
     const label = document.createElement("label");
-    label.htmlFor = id;
-    label.append(text(name.replaceAll("_", " ") + (schema.description ? ` (${schema.description})` : "")));
+    label.htmlFor = fieldId;
+    label.textContent = name.replaceAll("_", " ") + (schema.description ? ` (${schema.description})` : "");
     let input;
     if (schema.enum) {
       input = document.createElement("select");
+      if (!schema.required) input.add(new Option("(leave out)", ""));
       schema.enum.forEach((v) => input.add(new Option(String(v), JSON.stringify(v))));
-    } else if (schema.type === "integer" && /player|target|owner|from|to$/.test(name) && schema.maximum !== undefined) {
+      input.dataset.kind = "choice";
+    } else if (schema.type === "integer" && /player|target|owner|receiver|seller|^to$|^from$/.test(name) && schema.maximum !== undefined && schema.maximum < 100) {
       input = document.createElement("select");
-      game.players.forEach((p, i) => input.add(new Option(p, String(i))));
+      if (!schema.required) input.add(new Option("(leave out)", ""));
+      players.forEach((p, i) => input.add(new Option(p, String(i))));
       input.dataset.kind = "integer";
     } else if (schema.type === "boolean") {
       input = document.createElement("input"); input.type = "checkbox"; input.dataset.kind = "boolean";
@@ -61,74 +158,95 @@
       input = document.createElement("input");
       input.type = schema.type === "integer" ? "number" : "text";
       input.dataset.kind = schema.type;
-      if (schema.type === "array") input.placeholder = "values separated by commas";
+      if (schema.type === "array") { input.placeholder = "values separated by commas"; if (schema.items && schema.items.type === "integer") input.dataset.numbers = "yes"; }
     }
-    input.id = id; input.name = name;
+    input.id = fieldId; input.name = name;
     return [label, input];
   }
 
-  function showFields() {
-    const kind = document.getElementById("event-type").value;
-    const schema = events[kind] || {properties: {}};
-    document.getElementById("event-help").textContent = schema.description || "";
-    const box = document.getElementById("event-fields");
-    box.replaceChildren();
-    for (const [name, spec] of Object.entries(schema.properties || {})) box.append(...field(name, spec));
-  }
-
-  function payload() {
-    const out = {};
-    for (const input of document.getElementById("event-fields").querySelectorAll("input, select")) {
-      if (input.tagName === "SELECT" && input.dataset.kind !== "integer") { out[input.name] = JSON.parse(input.value); continue; }
-      if (input.dataset.kind === "boolean") { out[input.name] = input.checked; continue; }
-      if (input.value === "") continue;
-      if (input.dataset.kind === "integer") out[input.name] = Number(input.value);
-      else if (input.dataset.kind === "array") out[input.name] = input.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (/^-?\d+$/.test(s) ? Number(s) : s));
-      else out[input.name] = input.value;
+  async function moreActions() {
+    const spec = await fetch("/api/openapi.json").then((r) => r.json());
+    const schemas = {};
+    for (const [name, schema] of Object.entries(spec.components.schemas)) {
+      if (name.startsWith(root.dataset.slug + ".")) schemas[name.slice(root.dataset.slug.length + 1)] = schema;
     }
-    return out;
-  }
-
-  async function write(path, body) {
-    const response = await fetch(`/api/games/${game.id}/${path}`, {
-      method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
-      body: JSON.stringify({based_on: game.seq, ...body}),
+    const select = $("event-type");
+    const show = () => {
+      const schema = schemas[select.value] || {properties: {}};
+      $("event-help").textContent = schema.description || "";
+      const box = $("event-fields");
+      box.replaceChildren();
+      for (const [name, field] of Object.entries(schema.properties || {})) {
+        box.append(...schemaField(name, {...field, required: (schema.required || []).includes(name)}));
+      }
+    };
+    select.addEventListener("change", show);
+    show();
+    $("event").addEventListener("submit", (event) => {
+      event.preventDefault();
+      write("events", {type: select.value, payload: collect($("event-fields"), select.value)});
     });
-    const answer = await response.json();
-    const error = document.getElementById("error");
-    if (response.ok) { game = answer; error.textContent = ""; }
-    else if (response.status === 409) { game = answer.current; error.textContent = "Someone else changed the game first; you now see their change. Try again."; }
-    else error.textContent = (answer.field ? answer.field + ": " : "") + answer.error;
-    render();
   }
 
   if (editable) {
-    fetch("/api/openapi.json").then((r) => r.json()).then((spec) => {
-      const select = document.getElementById("event-type");
-      for (const [name, schema] of Object.entries(spec.components.schemas)) {
-        if (!name.startsWith(game.slug + ".")) continue;
-        const kind = name.slice(game.slug.length + 1);
-        events[kind] = schema;
-        select.add(new Option(kind.replaceAll("_", " "), kind));
-      }
-      select.addEventListener("change", showFields);
-      showFields();
+    if (!key) $("nokey").hidden = false;
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-event]");
+      if (!button || button.closest("form")) return;
+      write("events", {type: button.dataset.event, payload: JSON.parse(button.dataset.payload || "{}")});
     });
-    document.getElementById("event").addEventListener("submit", (event) => {
+    document.addEventListener("submit", (event) => {
+      const form = event.target.closest("form.quick");
+      if (!form) return;
       event.preventDefault();
-      write("events", {type: document.getElementById("event-type").value, payload: payload()});
+      const kind = (event.submitter && event.submitter.dataset.event) || form.dataset.event;
+      write("events", {type: kind, payload: collect(form, kind)});
     });
-    document.getElementById("undo").addEventListener("click", () => write("undo", {}));
-    document.getElementById("redo").addEventListener("click", () => write("redo", {}));
+    $("undo").addEventListener("click", () => write("undo", {}));
+    $("redo").addEventListener("click", () => write("redo", {}));
+    $("resend").addEventListener("click", () => { if (pending) write(pending.path, pending.body); });
+    $("drop").addEventListener("click", () => { pending = null; $("conflict").hidden = true; });
+    const me = localStorage.getItem("me:" + id);
+    if (me) $("me").value = me;
+    $("me").addEventListener("change", () => localStorage.setItem("me:" + id, $("me").value));
+    if (key) {
+      const link = `${location.origin}${location.pathname}#key=${key}`;
+      $("play-link").href = link;
+      fetch("/qr", {method: "POST", body: link}).then((r) => (r.ok ? r.text() : "")).then((svg) => {
+        if (!svg) return;
+        $("play-qr").innerHTML = svg;
+        $("play-qr-box").hidden = false;
+      });
+    }
+    moreActions();
+    controls();
+    recent();
   }
 
-  const status = document.getElementById("connection");
-  const source = new EventSource(`/api/games/${game.id}/stream?after=${game.seq}`);
-  source.addEventListener("open", () => { status.textContent = "Live"; });
-  source.addEventListener("error", () => { status.textContent = "Connection lost, retrying…"; });
-  source.addEventListener("change", (message) => {
-    const data = JSON.parse(message.data);
-    if (data.game && data.game.seq >= game.seq) { game = data.game; render(); }
-  });
-  render();
+  // live: server-sent events, and polling while the stream is down
+  let source = null, poller = null;
+  function connect() {
+    source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
+    source.addEventListener("open", () => {
+      status.textContent = "Live"; status.className = "live";
+      if (poller) { clearInterval(poller); poller = null; }
+    });
+    source.addEventListener("error", () => {
+      status.textContent = "Connection lost, retrying…"; status.className = "lost";
+      if (!poller) poller = setInterval(poll, 2000);
+    });
+    source.addEventListener("change", (message) => {
+      const data = JSON.parse(message.data);
+      if (data.game && data.game.seq > seq) refresh();
+    });
+  }
+  async function poll() {
+    try {
+      const response = await fetch(`/api/games/${id}`, {cache: "no-store"});
+      if (!response.ok) return;
+      const game = await response.json();
+      if (game.seq > seq) refresh();
+    } catch (error) { /* still offline: the status says so */ }
+  }
+  connect();
 })();

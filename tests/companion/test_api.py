@@ -48,8 +48,8 @@ def test_writes_need_the_edit_secret(client, new_game, headers):
 def test_spectator_view_reads_but_cannot_edit(client, new_game):
     game_id, _, body = new_game()
     page = client.get(body["links"]["watch"])
-    assert page.status_code == 200 and b'data-editable="no"' in page.data
-    assert b'id="points"' not in page.data
+    assert page.status_code == 200 and b'data-mode="watch"' in page.data
+    assert b"<button" not in page.data and b"<form" not in page.data
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,42 @@
+"""Pages of a game's printed material: its rulebook, a gallery of its cards, and the card pictures cardgen built."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, current_app, render_template, send_from_directory
+
+from companion import services
+from companion.errors import NotFound
+from companion.library import gallery, rulebook_body, rulebook_file
+
+blueprint = Blueprint("printed", __name__)
+
+
+def output_dir() -> Path:
+    return Path(current_app.config["OUTPUT_DIR"])
+
+
+@blueprint.get("/library/<slug>/rulebook")
+def rulebook(slug: str):
+    entry = services().catalog.get(slug)
+    path = rulebook_file(output_dir(), slug)
+    body = rulebook_body(path) if path else None
+    return render_template("pages/rulebook.html", title=entry.game.title, slug=slug, body=body,
+                           command=f"cardgen rulebook {slug}", output=str(output_dir() / slug))
+
+
+@blueprint.get("/library/<slug>/cards")
+def cards(slug: str):
+    entry = services().catalog.get(slug)
+    return render_template("pages/gallery.html", title=entry.game.title, slug=slug,
+                           decks=gallery(entry.game, output_dir()), command=f"cardgen build {slug} --png")
+
+
+@blueprint.get("/library/<slug>/png/<deck>/<name>.png")
+def card_image(slug: str, deck: str, name: str):
+    services().catalog.get(slug)  # only the games the companion knows
+    folder = output_dir() / slug / "png" / deck
+    if not (folder / f"{name}.png").is_file():
+        raise NotFound(f"no picture of card {name!r} has been built; run `cardgen build {slug} --png`")
+    return send_from_directory(folder, f"{name}.png", mimetype="image/png")

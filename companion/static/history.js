@@ -1,0 +1,46 @@
+// The history page: undo (the last change or any change in effect) and redo, and the list follows the game live.
+(() => {
+  const root = document.getElementById("history-page");
+  const id = root.dataset.id;
+  const key = localStorage.getItem("key:" + id);
+  const status = document.getElementById("connection");
+  let seq = Number(root.dataset.seq);
+  if (!key) {
+    document.getElementById("nokey").hidden = false;
+    for (const b of root.querySelectorAll("button[data-action]")) b.disabled = true;
+  }
+
+  async function reload() {
+    const response = await fetch(location.pathname, {cache: "no-store"});
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("history-page");
+    for (const part of ["log", "undo", "redo"]) document.getElementById(part).replaceWith(fresh.querySelector("#" + part));
+    seq = Number(fresh.dataset.seq);
+    if (!key) for (const b of root.querySelectorAll("button[data-action]")) b.disabled = true;
+  }
+
+  root.addEventListener("click", async (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    const body = {based_on: seq};
+    if (button.dataset.target) body.target = Number(button.dataset.target);
+    const response = await fetch(`/api/games/${id}/${button.dataset.action}`, {
+      method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
+      body: JSON.stringify(body)});
+    const answer = await response.json();
+    const error = document.getElementById("error");
+    if (response.ok) error.textContent = "";
+    else if (response.status === 409) error.textContent = "The game changed a moment ago; the list now shows it. Look, and tap again.";
+    else error.textContent = (answer.field ? answer.field + ": " : "") + answer.error;
+    await reload();
+  });
+
+  const source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
+  source.addEventListener("open", () => { status.textContent = "Live"; status.className = "live"; });
+  source.addEventListener("error", () => { status.textContent = "Connection lost, retrying…"; status.className = "lost"; });
+  source.addEventListener("change", (message) => {
+    const data = JSON.parse(message.data);
+    if (data.game && data.game.seq > seq) reload();
+  });
+})();

@@ -1,0 +1,58 @@
+"""Browser fixtures for the table pages: one Chromium and one companion server per test module, phones of 360 px."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 360, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, shared by the tests of a module."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not shutil.which("chromium"):
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: `make test` installs Debian's chromium package")
+        pytest.skip("Chromium not installed")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
+                                                                    "--disable-background-networking"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, sheet_game):
+    """`companion serve` on SQLite for the whole module, with the designer's `sheet` game."""
+    from tests.live_server import LiveServer
+
+    folder = tmp_path_factory.mktemp("browser")
+    live = LiveServer(f"sqlite:///{folder / 'companion.sqlite3'}", folder / "instance", games=[sheet_game])
+    live.start()
+    live.base = f"http://127.0.0.1:{live.port}"
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    """`phone()` -> a new page in its own browser context (its own storage), 360 x 800; closed after the test."""
+    contexts: list[Any] = []
+
+    def open_page(**options):
+        context = browser.new_context(viewport=PHONE, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+

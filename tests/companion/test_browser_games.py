@@ -1,0 +1,158 @@
+"""Each bundled game in a real browser at phone size: started from the home page by clicking, a few turns
+played with the game's own buttons, the scoreboard checked against the server, a screenshot saved."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from tests.companion.phone import click_and_wait, shown_scores
+
+PLAYERS = {"unyielding_universe": ("Ann", "Bo", "Cy"), "unsettled_survival": ("Ann", "Bo"),
+           "unfair_chko": ("Ann", "Bo"), "emigration": ("Ann", "Bo"), "unsettled_immigration": ("Ann", "Bo")}
+
+
+def start_from_home(page, base, slug, players, seed):
+    """The home page: choose the game, type the names (adding rows as needed), a seed, Start game."""
+    page.goto(base + "/")
+    page.select_option("#slug", slug)
+    for i, name in enumerate(players):
+        if i >= page.locator("#player-list input").count():
+            page.get_by_role("button", name="Add a player").click()
+        page.fill(f"#player-{i}", name)
+    page.get_by_text("Dice seed").click()
+    page.fill("#seed", str(seed))
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#connection:text('Live')")
+    return page.url.rsplit("/games/", 1)[1].split("#")[0]
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def play_unyielding_universe(page):
+    deals = ("yr-004, yr-024, yr-042, yr-049, yr-059", "yr-002, yr-006, yr-009, yr-012, yr-013",
+             "yr-007, yr-008, yr-014, yr-016, yr-020")
+    for i, (name, cards) in enumerate(zip(("Ann", "Bo", "Cy"), deals)):
+        page.fill(f"#deal-{i}", cards)
+        click_and_wait(page, button(page, f"Deal to {name}"))
+    for player, card, label in ((0, "yr-062", "Place it at the end"), (1, "lc-37", "Play Life Complete"),
+                                (2, "yr-026", "Place it at the end"), (0, "yr-071", "Place it at the end")):
+        page.fill(f"#drawn-{player}", card)
+        click_and_wait(page, button(page, label))
+    assert "56" in page.locator("ol.lifeline").first.inner_text()
+
+
+def play_unsettled_survival(page):
+    for _ in range(2):  # Ann's turn, then Bo's: REST, CHARGE, RESEARCH, end of the turn
+        for cube, action in (("awareness", "rest"), ("energy", "charge"), ("wonder", "research")):
+            page.select_option("#focus-cube", cube)
+            page.select_option("#focus-action", action)
+            click_and_wait(page, button(page, "Place the cube"))
+        click_and_wait(page, button(page, "End the turn"))
+    click_and_wait(page, button(page, "Bo loses 1 Endurance"))
+    assert "Time: space 3" in page.locator("#time-title").inner_text()
+
+
+def play_unfair_chko(page):
+    click_and_wait(page, button(page, "Draw packs at random"))
+    click_and_wait(page, button(page, "Start the game"))
+    click_and_wait(page, button(page, "Next step"))           # into the City section
+    click_and_wait(page, button(page, "Reveal the City card"))
+    if button(page, "Roll for the kaiju").count():
+        click_and_wait(page, button(page, "Roll for the kaiju"))
+    click_and_wait(page, button(page, "Next step"))           # into the Play section
+    for _ in range(2):
+        click_and_wait(page, page.get_by_role("button", name="passes"))
+    click_and_wait(page, button(page, "Award a medal to Ann"))
+    click_and_wait(page, button(page, "Bo gains 5 coins"))
+    assert "Round 1 of" in page.locator("#round-title").inner_text()
+
+
+def play_emigration(page):
+    click_and_wait(page, button(page, "Deal"))
+    for _ in range(3):  # whoever's turn it is takes the first Passport or Ticket by skipping a turn
+        click_and_wait(page, page.get_by_role("button", name="skips a turn to take").first)
+    assert "turn" in page.locator("#phase-title").inner_text()
+
+
+def play_unsettled_immigration(page):
+    page.select_option("#start-0", "op-apartment")
+    click_and_wait(page, page.locator("form.quick", has_text="Starting Milestone for Ann").get_by_role("button"))
+    page.select_option("#start-1", "op-esl-classes")
+    click_and_wait(page, page.locator("form.quick", has_text="Starting Milestone for Bo").get_by_role("button"))
+    click_and_wait(page, button(page, "Start the game"))
+    for card in ("op-side-hustle", "op-overtime"):  # Bo, then Ann
+        page.fill("#action-card", card)
+        click_and_wait(page, button(page, "Play it"))
+        click_and_wait(page, button(page, "End the turn"))
+    page.select_option("#buy-card", "op-job")
+    page.fill("#pay-cash", "2")
+    click_and_wait(page, button(page, "Buy it"))
+
+
+PLAY = {"unyielding_universe": play_unyielding_universe, "unsettled_survival": play_unsettled_survival,
+        "unfair_chko": play_unfair_chko, "emigration": play_emigration,
+        "unsettled_immigration": play_unsettled_immigration}
+EXPECTED = {"unsettled_survival": [("Ann", "6"), ("Bo", "5")], "unsettled_immigration": [("Ann", "1"), ("Bo", "2")]}
+
+
+@pytest.mark.parametrize("slug", sorted(PLAY))
+def test_a_game_started_and_played_by_clicking(slug, server, phone, tmp_path):
+    page = phone()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    game_id = start_from_home(page, server.base, slug, PLAYERS[slug], seed=2024)
+    PLAY[slug](page)
+    with urllib.request.urlopen(f"{server.base}/api/games/{game_id}") as response:
+        game = json.load(response)
+    assert game["seq"] > 3 and page.locator("#error").inner_text() == ""
+    assert shown_scores(page) == [(p["name"], str(p["total"])) for p in game["scores"]["players"]]
+    if slug in EXPECTED:
+        assert shown_scores(page) == EXPECTED[slug]
+    page.screenshot(path=str(tmp_path / f"{slug}.png"), full_page=True)
+    assert (tmp_path / f"{slug}.png").stat().st_size > 10_000
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no horizontal scroll on a phone
+    assert errors == []
+
+
+AUDIT = """() => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+                            getComputedStyle(el).visibility !== 'hidden'; };
+  const problems = [];
+  for (const el of document.querySelectorAll('button, input, select, textarea, summary, a.button')) {
+    if (!visible(el) || el.type === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    const name = (el.labels && el.labels.length) || el.getAttribute('aria-label') ||
+                 (['BUTTON', 'SUMMARY', 'A'].includes(el.tagName) && el.textContent.trim());
+    if (!name) problems.push('no label: ' + el.outerHTML.slice(0, 80));
+    if (r.height < 44 || r.width < 44) problems.push(`too small (${r.width}x${r.height}): ` + el.outerHTML.slice(0, 80));
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth) problems.push('scrolls sideways: ' + document.documentElement.scrollWidth);
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_fits_a_phone_with_labelled_controls_of_44_px(server, phone, scheme):
+    page = phone(color_scheme=scheme)
+    paths = ["/", "/library/emigration/rulebook", "/library/unfair_chko/cards"]
+    for slug in sorted(PLAY) + ["sheet"]:
+        status, body = server.request("POST", "/api/games", {"slug": slug, "players": ["Ann", "Bo", "Cy"][:2]})
+        assert status == 201, body
+        paths += [body["links"]["play"], body["links"]["watch"]]
+    paths += [f"/games/{body['id']}/history", f"/games/{body['id']}/summary"]
+    for path in paths:
+        page.goto(server.base + path)
+        if "/games/" in path and "/history" not in path and "/summary" not in path:
+            page.wait_for_selector("#connection:text('Live')")
+        for details in page.locator("details").all():
+            details.evaluate("d => d.open = true")
+        page.wait_for_timeout(50)
+        assert page.evaluate(AUDIT) == [], path
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(21, 23, 28)") == (scheme == "dark")

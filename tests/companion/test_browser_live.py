@@ -1,0 +1,133 @@
+"""Phones on one game in a real browser: changes appear live on the others, a stale change is kept and can
+be sent again, the spectator view cannot edit, undo works from the history page, a lost connection says so."""
+
+from __future__ import annotations
+
+import time
+
+from tests.companion.phone import click_and_wait, shown_scores
+
+SHOWS_BO_7 = "[...document.querySelectorAll('#scores tbody tr')].some(r => r.innerText.includes('Bo') && r.querySelector('td.total').innerText.trim() === '{}')"
+
+
+def new_sheet(server, players=("Ann", "Bo")):
+    status, body = server.request("POST", "/api/games", {"slug": "sheet", "players": list(players)})
+    assert status == 201, body
+    return body
+
+
+def add_points(page, player, points, category='"Points"'):
+    page.select_option("#add-player", str(player))
+    page.select_option("#add-category", category)
+    page.fill("#add-points-value", str(points))
+    page.get_by_role("button", name="Add the points").click()
+
+
+def test_two_phones_and_a_spectator_follow_one_game_live(server, phone):
+    body = new_sheet(server)
+    first, second, watcher = phone(), phone(), phone()
+    first.goto(server.base + body["links"]["play"])
+    second.goto(server.base + body["links"]["play"])
+    watcher.goto(server.base + body["links"]["watch"])
+    for page in (first, second, watcher):
+        page.wait_for_selector("#connection:text('Live')")
+    add_points(first, 1, 7)
+    started = time.monotonic()
+    for page in (second, watcher):  # no reload: the stream brings the change
+        page.wait_for_function(SHOWS_BO_7.format(7), timeout=3000)
+    assert time.monotonic() - started < 3
+    add_points(second, 0, 2)
+    first.wait_for_function("document.querySelector('#scores').innerText.includes('Ann\\t2')", timeout=3000)
+    assert shown_scores(first) == shown_scores(second) == shown_scores(watcher) == [("Ann", "2"), ("Bo", "7")]
+
+
+def test_the_spectator_view_has_no_controls_and_the_api_refuses_it(server, phone):
+    body = new_sheet(server)
+    watcher = phone()
+    watcher.goto(server.base + body["links"]["watch"])
+    watcher.wait_for_selector("#connection:text('Live')")
+    assert watcher.locator("button, input, select, textarea, form").count() == 0
+    status, answer = server.request("POST", f"/api/games/{body['id']}/events",
+                                    {"based_on": 0, "type": "next_round", "payload": {}})
+    assert status == 403 and "edit secret" in answer["error"]
+    # a phone that opens the play page without the secret (no #key=) cannot change the game either
+    stranger = phone()
+    stranger.goto(server.base + f"/games/{body['id']}")
+    stranger.wait_for_selector("#nokey", state="visible")
+    assert stranger.get_by_role("button", name="Add the points").is_disabled()
+
+
+def test_a_stale_change_is_kept_shown_and_sent_again(server, phone):
+    body = new_sheet(server)
+    first, second = phone(), phone()
+    first.goto(server.base + body["links"]["play"])
+    second.route("**/api/games/*/stream*", lambda route: route.abort())  # this phone misses the live news
+    second.goto(server.base + body["links"]["play"])
+    first.wait_for_selector("#connection:text('Live')")
+    add_points(first, 0, 5)
+    first.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
+    add_points(second, 1, 3)  # based on #0: refused as stale
+    second.wait_for_selector("#conflict", state="visible")
+    assert "Someone else changed the game first" in second.inner_text("#conflict-text")
+    assert "points 3" in second.inner_text("#conflict-text")            # what was not recorded
+    assert "category Points; player Ann; points 5" in second.inner_text("#conflict-changes")  # what changed
+    second.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
+    assert shown_scores(second) == [("Ann", "5"), ("Bo", "0")]          # the new state is shown
+    click_and_wait(second, second.get_by_role("button", name="Send my change again"))
+    assert shown_scores(second) == [("Ann", "5"), ("Bo", "3")]
+    assert second.locator("#conflict").is_hidden()
+    status, game = server.request("GET", f"/api/games/{body['id']}")
+    assert [p["total"] for p in game["scores"]["players"]] == [5, 3]
+
+
+def test_typing_survives_a_change_from_another_phone(server, phone):
+    body = new_sheet(server)
+    first, second = phone(), phone()
+    for page in (first, second):
+        page.goto(server.base + body["links"]["play"])
+        page.wait_for_selector("#connection:text('Live')")
+    second.fill("#add-points-value", "42")
+    add_points(first, 0, 1)
+    second.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
+    assert second.input_value("#add-points-value") == "42"
+
+
+def test_undo_and_redo_from_the_history_page(server, phone):
+    body = new_sheet(server)
+    player, other = phone(), phone()
+    player.goto(server.base + body["links"]["play"])
+    other.goto(server.base + body["links"]["play"])
+    other.wait_for_selector("#connection:text('Live')")
+    add_points(player, 1, 7)
+    player.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
+    player.get_by_role("link", name="History, undo and redo").click()
+    player.wait_for_selector("#connection:text('Live')")
+    assert "add points: category Points; player Bo; points 7" in player.inner_text("#log")
+    player.get_by_role("button", name="Undo the last change").click()
+    player.wait_for_function("document.querySelector('#log').innerText.includes('undo #1')")
+    assert "undone" in player.inner_text("#log")
+    other.wait_for_function(SHOWS_BO_7.format(0), timeout=3000)  # the other phone follows live
+    player.get_by_role("button", name="Redo").click()
+    player.wait_for_function("document.querySelector('#log').innerText.includes('redo #1')")
+    other.wait_for_function(SHOWS_BO_7.format(7), timeout=3000)
+
+
+def test_a_lost_connection_retries_and_says_so(tmp_path, sheet_game, phone):
+    from tests.live_server import LiveServer
+
+    server = LiveServer(f"sqlite:///{tmp_path / 'c.sqlite3'}", tmp_path / "instance", games=[sheet_game])
+    server.start()
+    try:
+        body = new_sheet(server)
+        page = phone()
+        page.goto(f"http://127.0.0.1:{server.port}" + body["links"]["play"])
+        page.wait_for_selector("#connection:text('Live')")
+        server.kill()
+        page.wait_for_selector("#connection:text('Connection lost, retrying…')", timeout=10_000)
+        server.start()
+        page.wait_for_selector("#connection:text('Live')", timeout=15_000)
+        server.request("POST", f"/api/games/{body['id']}/events", {"based_on": 0, "type": "add_points", "payload": {
+            "player": 0, "category": "Points", "points": 4}}, headers={"Authorization": f"Bearer {body['edit_secret']}"})
+        page.wait_for_function("document.querySelector('#scores').innerText.includes('Ann\\t4')", timeout=5000)
+    finally:
+        server.stop()

@@ -1,0 +1,134 @@
+"""The table pages through Flask's test client: every page of every game renders, unknown games get a page
+that says so, the spectator view has no controls, the history and the summary tell the game as it went."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.chart import Scale
+from tests.conftest import BUNDLED, ApiTable
+
+MARKERS = {"unyielding_universe": "Deal Year cards to Ann", "unsettled_survival": "Time: space 1 of",
+           "unfair_chko": "Draw packs at random", "emigration": "The app shuffles and deals",
+           "unsettled_immigration": "Starting Milestone for Ann", "sheet": "Add the points"}
+CONTROLS = re.compile(r"<(button|input|select|textarea|form)\b")
+pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+def test_home_offers_every_game_its_options_and_joining(client, new_game):
+    new_game("sheet", ("Ann", "Bo"))
+    page = client.get("/").get_data(as_text=True)
+    for title in ("Unyielding Universe", "Unfair: CHKO Expansion", "Emigration", "Score Sheet"):
+        assert title in page
+    assert 'data-game="unfair_chko"' in page and "option-unfair_chko-game_changers" in page
+    assert 'id="code"' in page and "Recent games" in page and "Ann, Bo" in page
+
+
+def test_join_opens_a_game_from_its_code_or_any_link(client, new_game):
+    game_id, _, body = new_game("sheet")
+    for code in (game_id, f"http://table.local/games/{game_id}#key=abc", f"https://x/games/{game_id}/watch"):
+        response = client.get("/join", query_string={"code": code})
+        assert response.status_code == 302 and response.headers["Location"].endswith(f"/games/{game_id}")
+    unknown = client.get("/join", query_string={"code": "nosuchgame"})
+    assert unknown.status_code == 404 and "No game with id" in unknown.get_data(as_text=True)
+    assert client.get("/join", query_string={"code": "a b"}).status_code == 400
+
+
+@pytest.mark.parametrize("slug", BUNDLED + ("sheet",))
+def test_each_game_has_its_own_page_a_panel_and_a_watch_view(client, new_game, slug):
+    game_id, _, _ = new_game(slug, ("Ann", "Bo"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert MARKERS[slug] in page and "More actions" in page and 'id="connection"' in page
+    assert '<svg' in page and "QR code of the watch link" in page and f"/games/{game_id}/watch" in page
+    panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
+    assert panel.strip().startswith('<div id="panel" data-seq="0"') and MARKERS[slug] in panel
+    watch = client.get(f"/games/{game_id}/watch").get_data(as_text=True)
+    assert 'id="scores"' in watch and not CONTROLS.search(watch)
+    assert not CONTROLS.search(client.get(f"/games/{game_id}/panel?mode=watch").get_data(as_text=True))
+
+
+@pytest.mark.parametrize("path", ["", "/watch", "/panel", "/history", "/summary"])
+def test_an_unknown_game_is_a_page_that_says_so(client, path):
+    response = client.get(f"/games/nosuchgame{path}")
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    assert "No game with id &#39;nosuchgame&#39;." in response.get_data(as_text=True)
+
+
+def test_history_names_who_did_what_and_what_was_undone(client, new_game):
+    game_id, headers, _ = new_game("sheet", ("Ann", "Bo"))
+    table = ApiTable(client, game_id, headers)
+    client.post(f"/api/games/{game_id}/events", headers=headers, json={
+        "based_on": 0, "type": "add_points", "author": "Bo", "payload": {"player": 1, "category": "Points", "points": 7}})
+    table.seq = 1
+    table.undo()
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "add points: category Points; player Bo; points 7" in page and "Bo, <time" in page
+    assert "undo #1" in page and '<span class="badge">undone</span>' in page
+    assert 'id="redo" data-action="redo">' in page  # redo is possible, undo is not
+    assert 'id="undo" data-action="undo" disabled' in page
+
+
+def test_summary_charts_each_players_score_after_every_change(client, new_game):
+    game_id, headers, _ = new_game("sheet", ("Ann", "Bo"))
+    table = ApiTable(client, game_id, headers)
+    for player, points in ((0, 5), (1, 3), (0, 4)):
+        table.do("add_points", player=player, category="Points", points=points)
+    table.undo()  # Ann's 4 is taken back: the chart follows the events in effect
+    table.do("add_points", player=1, category="Universe", points=-2)
+    table.do("finish")
+    page = client.get(f"/games/{game_id}/summary").get_data(as_text=True)
+    assert "final scores" in page and "Winner: <strong>Ann</strong>" in page
+    ann, bo = [0, 5, 5, 5, 5], [0, 0, 3, 1, 1]
+    scale = Scale(5, -0.0 + min(0, *ann, *bo), max(*ann, *bo))
+    for player, totals in enumerate((ann, bo)):
+        found = re.search(rf'<polyline data-player="{player}"[^>]* points="([^"]+)"', page).group(1)
+        assert found == " ".join(f"{scale.x(i)},{scale.y(v)}" for i, v in enumerate(totals))
+    ys = [float(p.split(",")[1]) for p in re.search(r'data-player="0"[^>]* points="([^"]+)"', page).group(1).split()]
+    assert ys[0] > ys[1] == ys[4]  # higher on the chart is more points
+
+
+def test_summary_of_a_game_in_progress_says_so(client, new_game):
+    game_id, _, _ = new_game("unfair_chko", ("Ann", "Bo"))
+    page = client.get(f"/games/{game_id}/summary").get_data(as_text=True)
+    assert "The game is not over yet" in page and page.count("<polyline") == 2
+
+
+def test_the_rulebook_page_says_how_to_build_it_until_it_is_built(app, client, tmp_path):
+    app.config["OUTPUT_DIR"] = str(tmp_path)
+    page = client.get("/library/emigration/rulebook").get_data(as_text=True)
+    assert "cardgen rulebook emigration" in page
+    (tmp_path / "emigration").mkdir()
+    (tmp_path / "emigration" / "emigration-rulebook.html").write_text(
+        "<html><head><style>body{color:red}</style></head><body><h1>Emigration rules</h1>"
+        "<script>alert(1)</script><p>Buy a ticket.</p></body></html>")
+    page = client.get("/library/emigration/rulebook").get_data(as_text=True)
+    assert "<h1>Emigration rules</h1>" in page and "Buy a ticket." in page
+    assert "alert(1)" not in page and "color:red" not in page
+    assert client.get("/library/nosuchgame/rulebook").status_code == 404
+
+
+def test_the_gallery_shows_card_text_or_the_pictures_cardgen_built(app, client, tmp_path, load_bundled):
+    app.config["OUTPUT_DIR"] = str(tmp_path)
+    game = load_bundled("unfair_chko")
+    deck, card = game.decks[0], game.decks[0].cards[0]
+    page = client.get("/library/unfair_chko/cards").get_data(as_text=True)
+    assert card.name.replace("'", "&#39;") in page and "cardgen build unfair_chko --png" in page and "<img" not in page
+    folder = tmp_path / "unfair_chko" / "png" / deck.id
+    folder.mkdir(parents=True)
+    (folder / f"{card.id}.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"0" * 32)
+    page = client.get("/library/unfair_chko/cards").get_data(as_text=True)
+    src = f"/library/unfair_chko/png/{deck.id}/{card.id}.png"
+    assert f'src="{src}"' in page
+    image = client.get(src)
+    assert image.status_code == 200 and image.mimetype == "image/png"
+    assert client.get(f"/library/unfair_chko/png/{deck.id}/nope.png").status_code == 404
+
+
+def test_a_qr_code_of_the_play_link_is_svg_and_only_for_links(client):
+    response = client.post("/qr", data="http://127.0.0.1:5000/games/abc#key=secret")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.get_data(as_text=True).startswith("<svg") and "QR code of the play link" in response.get_data(as_text=True)
+    assert client.post("/qr", data="javascript:alert(1)").status_code == 400
+    assert client.post("/qr", data="http://x/" + "a" * 2000).status_code == 400
