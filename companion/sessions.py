@@ -181,11 +181,11 @@ class Sessions:
                 checked = spec.check(payload)
             except FieldError as error:
                 raise Invalid(error.message, field=error.field) from None
-            if spec.random:
-                draw = random.Random(f"{current.game.seed}:{led.randoms}")
-                checked = rules.prepare(current.state, kind, checked, draw)
-            row = EventRow(seq, kind, checked, None, spec.random, now(), author)
             try:
+                if spec.random:  # a rule may refuse while drawing (a bot's move that is not allowed now)
+                    draw = random.Random(f"{current.game.seed}:{led.randoms}")
+                    checked = rules.prepare(current.state, kind, checked, draw)
+                row = EventRow(seq, kind, checked, None, spec.random, now(), author)
                 state = rules.apply(current.state, Event(seq, kind, checked))
             except RuleError as error:
                 raise Invalid(str(error), field="type") from None

@@ -49,7 +49,8 @@ class Fingerprints:
     def __init__(self, game: Game, settings: Any):
         self.game = game
         self._shared = digest(code_digest(), settings, game.slug, game.title, game.subtitle, thaw(game.constants),
-                              sorted((i.name, i.label, i.glyph, i.colour) for i in game.icons.values()))
+                              sorted((i.name, i.label, i.glyph, i.colour) for i in game.icons.values()),
+                              [(flow.id, flow.file.read_text(encoding="utf-8")) for flow in game.flows])
         self._chains: dict[str, tuple[str, dict[str, bool]]] = {}
 
     def front(self, deck: Deck, card: Card, index: int) -> str:

@@ -10,6 +10,7 @@ import jinja2
 from jinja2 import nodes
 
 from cardgen.gamedata import Card, Deck, Game, thaw
+from cardgen.gamedata.flowtext import card_text, printed
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.markup import is_plain, parse
@@ -35,7 +36,8 @@ class Composer:
         self._deck_contexts: dict[str, dict[str, Any]] = {}
         self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str], ...]] = {}
         self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
-                              "constants": thaw(game.constants)}
+                              "constants": thaw(game.constants), "flows": {flow.id: _flow_context(flow, game)
+                                                                           for flow in game.flows}}
         self.icon_names = frozenset(game.icons)
 
     def layout(self, name: str) -> Layout:
@@ -173,6 +175,12 @@ class Composer:
             else:
                 self._image_sizes[key] = None
         return self._image_sizes[key]
+
+
+def _flow_context(flow: Any, game: Game) -> dict[str, Any]:
+    """What a card layout may print of a flowchart: `game.flows.<id>.card(["Park step", "levels", "score"])`."""
+    return {"title": flow.title, "description": printed(flow, flow.description, game.constants),
+            "card": lambda parts: card_text(flow, parts, game.constants)}
 
 
 def _call(expression: Any, context: dict, where: str) -> Any:

@@ -9,46 +9,71 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flowtext import printed
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.markup import parse
 from cardgen.layout.textfit import TextStyle, set_lines
 from cardgen.render.pdf_draw import PageDrawer
 
-FILL = {"question": "#e8eef6", "roll": "#f6ece4", "action": "#eaf2ea"}
-EDGE = {"question": "#35577d", "roll": "#a0522d", "action": "#2e6b4f"}
+FILL = {"question": "#e8eef6", "check": "#eef0f2", "count": "#e8eef6", "roll": "#f6ece4", "action": "#eaf2ea"}
+EDGE = {"question": "#35577d", "check": "#5a6470", "count": "#35577d", "roll": "#a0522d", "action": "#2e6b4f"}
 TEXT_SIZE, ROW_GAP, COLUMN_GAP, PAD = 7.5, 10.0, 4.0, 2.0  # pt, mm, mm, mm
+TITLE_SPACE = 7.0  # mm above a group's boxes for its title
+FRESH_PAGE = 0.8   # room of at least this share of the page height means the diagram is at the top of a page
 
 
-def rows_of(flow: Flow) -> list[list[str]]:
-    """Node ids by their depth from the start (breadth first), in a stable order."""
-    depth, order = {flow.start: 0}, [flow.start]
-    for node_id in order:
-        for target in flow.nodes[node_id].branches.values():
-            if target not in depth:
-                depth[target] = depth[node_id] + 1
-                order.append(target)
+def groups_of(flow: Flow) -> list[tuple[str, list[str]]]:
+    """The flowchart's groups (node `group`, in the order they first appear) and their node ids."""
+    groups: dict[str, list[str]] = {}
+    for node_id, node in flow.nodes.items():
+        groups.setdefault(node.group, []).append(node_id)
+    return list(groups.items())
+
+
+def rows_of(flow: Flow, members: list[str] | None = None) -> list[list[str]]:
+    """Node ids by their depth from the first member (breadth first, within `members`), in a stable order."""
+    members = list(flow.nodes) if members is None else members
+    inside = set(members)
+    roots = [flow.start] if flow.start in inside else []
+    depth: dict[str, int] = {}
+    for root in roots + members:  # a member entered only from another group starts a tree of its own
+        if root in depth:
+            continue
+        depth[root], order = 0, [root]
+        for node_id in order:
+            for target in flow.nodes[node_id].branches.values():
+                if target in inside and target not in depth:
+                    depth[target] = depth[node_id] + 1
+                    order.append(target)
     rows: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
-    for node_id in order:
+    for node_id in members:
         rows[depth[node_id]].append(node_id)
     return rows
+
+
+def diagrams(flow: Flow, icons, constants=None) -> list["FlowchartDiagram"]:
+    """One diagram per group of the flowchart (one for all when it has no groups), each titled by its group."""
+    return [FlowchartDiagram(flow, icons, members, title, constants) for title, members in groups_of(flow)]
 
 
 class FlowchartDiagram(Flowable):
     """A flowchart drawn full width; it keeps together on one page when it can."""
 
-    def __init__(self, flow: Flow, icons):
+    def __init__(self, flow: Flow, icons, members: list[str] | None = None, title: str = "", constants=None):
         super().__init__()
-        self.flow, self.icons = flow, icons
+        self.flow, self.icons, self.title, self.constants = flow, icons, title, constants or {}
+        self.members = list(flow.nodes) if members is None else members
+        self.scale = 1.0
 
     def _layout(self, width_mm: float):
-        rows = rows_of(self.flow)
+        rows = rows_of(self.flow, self.members)
         per_row = max(len(r) for r in rows)
         box_w = min(55.0, (width_mm - COLUMN_GAP * (per_row - 1)) / per_row)
         style = TextStyle(TEXT_SIZE, TEXT_SIZE, "#1f1f1f", align="center", leading=1.2)
-        boxes, y = {}, 0.0
+        boxes, y = {}, TITLE_SPACE if self.title else 0.0
         for row in rows:
-            texts = {n: set_lines(parse(self.flow.nodes[n].text, set(self.icons)), box_w - 2 * PAD, style,
+            texts = {n: set_lines(parse(printed(self.flow, self.flow.nodes[n].text, self.constants), set(self.icons)), box_w - 2 * PAD, style,
                                   self._icon) for n in row}
             height = max(len(t) for t in texts.values()) * TEXT_SIZE * 1.2 * fonts.PT + 2 * PAD
             span = len(row) * box_w + (len(row) - 1) * COLUMN_GAP
@@ -64,14 +89,34 @@ class FlowchartDiagram(Flowable):
 
     def wrap(self, available_width: float, available_height: float):
         self._boxes, height = self._layout(available_width / mm)
-        self.width, self.height = available_width, height * mm
+        self.width, self.height = available_width, height * mm * self.scale
         return self.width, self.height
 
+    def split(self, available_width: float, available_height: float):
+        """Too tall for the room left: go to the next page, or, on a page of its own, be drawn smaller."""
+        page = self.canv._pagesize[1] if getattr(self, "canv", None) else available_height
+        if available_height < FRESH_PAGE * page:
+            return []
+        self.wrap(available_width, available_height)
+        self.scale = available_height / self.height
+        return [self]
+
     def draw(self) -> None:
-        c, height = self.canv, self.height / mm
+        """Boxes, arrows within the group, and a labelled stub for each branch into another group."""
+        c, height = self.canv, self.height / mm / self.scale
+        if self.scale < 1.0:  # taller than a page: drawn smaller rather than overflowing it
+            c.scale(self.scale, self.scale)
+        if self.title:
+            c.setFillColor(HexColor(EDGE["question"]))
+            c.setFont(fonts.PDF_NAMES["bold"], 9)
+            c.drawString(0, (height - 4) * mm, self.title)
         for node_id, (x, y, w, h, lines) in self._boxes.items():
             for label, target in self.flow.nodes[node_id].branches.items():
-                self._arrow(c, height, (x, y, w, h), self._boxes[target][:4], "" if label == "next" else label)
+                text = "" if label == "next" else label
+                if target in self._boxes:
+                    self._arrow(c, height, (x, y, w, h), self._boxes[target][:4], text)
+                else:
+                    self._leave(c, height, (x, y, w, h), text, self.flow.nodes[target])
         for node_id, (x, y, w, h, lines) in self._boxes.items():
             kind = self.flow.nodes[node_id].kind
             c.setFillColor(HexColor(FILL[kind]))
@@ -83,6 +128,18 @@ class FlowchartDiagram(Flowable):
             drawer = PageDrawer(c, height)  # a fresh one: the box was painted behind its back
             for index, line in enumerate(lines):
                 drawer.ops(line, x + PAD, y + PAD + index * step)
+
+    def _leave(self, c, height: float, box, label: str, target) -> None:
+        """A branch into another group: a short arrow down with where it goes written beside it."""
+        x, y, w, h = box
+        start, end = (x + w / 2, y + h), (x + w / 2, y + h + ROW_GAP / 2)
+        c.setStrokeColor(HexColor("#555555"))
+        c.setLineWidth(0.5)
+        c.line(start[0] * mm, (height - start[1]) * mm, end[0] * mm, (height - end[1]) * mm)
+        c.setFillColor(HexColor("#35577d"))
+        c.setFont(fonts.PDF_NAMES["regular"], 6)
+        where = target.group or target.text
+        c.drawString((end[0] + 1) * mm, (height - end[1]) * mm, f"{label + ': ' if label else ''}to {where}"[:48])
 
     def _arrow(self, c, height: float, a, b, label: str) -> None:
         ax, ay, aw, ah = a

@@ -9,6 +9,7 @@ from typing import Mapping
 from markdown_it import MarkdownIt
 
 from cardgen.gamedata import Game, IconSpec
+from cardgen.gamedata.flowtext import printed
 from cardgen.layout.glyphs import GLYPHS, PAPER
 from cardgen.layout.icons import DEFAULT_COLOUR
 
@@ -55,12 +56,18 @@ def render_html(game: Game, markdown: str) -> str:
 
 
 def _flow_html(game: Game, flow_id: str) -> str:
-    """A flowchart as a list of its steps, each with where its answers lead."""
+    """A flowchart as a list of its steps under their group headings, each with where its answers lead."""
     flow = next(f for f in game.flows if f.id == flow_id)
-    items = []
+
+    def say(text: str) -> str:
+        return html.escape(printed(flow, text, game.constants))
+    items, group = [], None
     for node in flow.nodes.values():
-        leads = ", ".join(f"{html.escape(k)} &rarr; <a href=\"#{flow.id}-{v}\">{html.escape(flow.nodes[v].text[:40])}</a>"
+        if node.group != group and node.group:
+            items.append(f'<li class="group"><strong>{html.escape(node.group)}</strong></li>')
+        group = node.group
+        leads = ", ".join(f"{html.escape(k)} &rarr; <a href=\"#{flow.id}-{v}\">{say(flow.nodes[v].text)[:60]}</a>"
                           for k, v in node.branches.items())
-        items.append(f'<li id="{flow.id}-{node.id}"><strong>{html.escape(node.kind)}:</strong> {html.escape(node.text)}'
+        items.append(f'<li id="{flow.id}-{node.id}"><strong>{html.escape(node.kind)}:</strong> {say(node.text)}'
                      + (f"<br>{leads}" if leads else "") + "</li>")
     return "<ol class=\"flowchart\">" + "".join(items) + "</ol>"

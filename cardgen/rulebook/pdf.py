@@ -19,7 +19,7 @@ from cardgen.impose.papers import Paper
 from cardgen.layout import fonts
 from cardgen.layout.compose import Composer
 from cardgen.rulebook.blocks import Block, Callout, Flowchart, Gallery, Heading, Items, Para, Table as TableBlock
-from cardgen.rulebook.flowchart import FlowchartDiagram
+from cardgen.rulebook.flowchart import diagrams
 from cardgen.rulebook.flowables import CardGrid, RichText
 
 ICON = re.compile(r":[a-z][a-z0-9_-]*:")
@@ -124,7 +124,7 @@ def _flowables(block: Block, game: Game, composer: Composer, keys, first: bool) 
         return [Spacer(1, 4), CardGrid(faces), Spacer(1, 6)] if faces else []
     if isinstance(block, Flowchart):
         flow = next(f for f in game.flows if f.id == block.flow)
-        return [Spacer(1, 4), FlowchartDiagram(flow, icons), Spacer(1, 8)]
+        return [Spacer(1, 4)] + [part for d in diagrams(flow, icons, game.constants) for part in (d, Spacer(1, 8))]
     return []
 
 

@@ -5,8 +5,8 @@ five-player rule, the Kaiju City deck), the round tracker (steps, Play-section t
 the Cleanup sequence, the Starting Player marker, coins), kaiju in the Market (entering, attack rolls,
 hits, healing, defeat), the City's medal bank, and the end-game score sheet.
 
-Solo Mode is chosen here (option `solo`, the Solo Mode Game Changer) and the state keeps a place for
-the automated opponent (`State.automa`); Quinn's own procedure is not part of this module yet.
+Solo Mode (option `solo`, the Solo Mode Game Changer) brings Quinn, the automated opponent: its
+flowchart (card_data/unfair_chko/quinn.flow.toml) runs in each step of the round (quinn.py).
 """
 
 from __future__ import annotations
@@ -16,17 +16,26 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from companion.rules.contract import Event, RuleError
-from companion.rules.games.unfair_chko import city, kaiju, medals, rounds, scoring, table_setup
+from companion.rules.games.unfair_chko import city, kaiju, medals, quinn, rounds, scoring, table_setup
 from companion.rules.games.unfair_chko.events import EVENTS, OPTIONS
 from companion.rules.games.unfair_chko.state import State
 from companion.rules.games.unfair_chko.view import view
 
 __all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "prepare", "score", "setup", "view"]
 
-VERSION = "unfair_chko-1"
+VERSION = "unfair_chko-2"
 
-setup = table_setup.setup
 score = scoring.score
+
+
+def setup(config) -> State:
+    state = table_setup.setup(config)
+    return quinn.arrive(state, (config.options or {}).get("quinn_level"))
+
+
+def _advance(state: State, p: dict[str, Any]) -> State:
+    quinn.must_have_acted(state)
+    return rounds.advance(state, p)
 
 
 def _note(state: State, p: dict[str, Any]) -> State:
@@ -37,10 +46,10 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "choose_packs": table_setup.choose_packs,
     "use_recommended_packs": table_setup.use_recommended_packs,
     "draw_packs": table_setup.draw_packs,
-    "choose_game_changers": table_setup.choose_game_changers,
+    "choose_game_changers": lambda s, p: quinn.arrive(table_setup.choose_game_changers(s, p), None),
     "confirm_everyone_knows": table_setup.confirm_everyone_knows,
     "start_game": table_setup.start_game,
-    "advance": rounds.advance,
+    "advance": _advance,
     "end_turn": rounds.end_turn,
     "cleanup": rounds.cleanup,
     "set_round": rounds.set_round,
@@ -63,6 +72,9 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "score_sheet": scoring.score_sheet,
     "end_game": rounds.end_game,
     "note": _note,
+    "quinn_turn": quinn.turn,
+    "quinn_answer": quinn.reply,
+    "quinn_level": quinn.set_level,
 }
 
 PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, Any]]] = {
@@ -70,6 +82,8 @@ PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, An
     "start_game": table_setup.prepare_start,
     "kaiju_roll": kaiju.prepare_roll,
     "roll_dice": rounds.prepare_dice,
+    "quinn_turn": quinn.prepare,
+    "quinn_answer": quinn.prepare,
 }
 
 assert set(HANDLERS) == set(EVENTS) and all(EVENTS[k].random for k in PREPARE)

@@ -77,6 +77,7 @@ class Consts:
     first_date: str
     mecha: str                                   # the only card that hits a kaiju for more than 1
     categories: tuple[str, ...]
+    quinn: Any = None                            # cardgen.gamedata.flows.Flow: the solo opponent's flowchart
 
     def city_card(self, card_id: str) -> CityCard:
         for card in self.city:
@@ -158,6 +159,7 @@ def load(game: Any) -> Consts:
             hard_pass=game.card("gc-hard-pass").name,
             first_date=next(name for name in c["other_game_changers"] if name == "First Date"),
             mecha=game.card("show-kj-mecha-rarrgon").name, categories=tuple(game.scoring["categories"]),
+            quinn=next((flow for flow in game.flows if flow.id == "quinn"), None),
         )
     except (KeyError, IndexError, StopIteration) as error:
         raise RuleError(f"The game's data lacks {error} that the Unfair rules need (card_data/unfair_chko).") from None

@@ -27,6 +27,8 @@ OPTIONS = EventSpec("Options of a new game of Unfair: CHKO.", {
                                      description="The table confirms everyone knows the rules and cards (5 players)."),
     "solo": Field("boolean", required=False, default=False,
                   description="Play alone with the Solo Mode Game Changer against the automated opponent."),
+    "quinn_level": Field("integer", minimum=1, maximum=9, required=False,
+                         description="Quinn's difficulty level in a solo game (1 = the easiest; the lowest when left out)."),
 })
 
 EVENTS = {
@@ -115,6 +117,16 @@ EVENTS = {
          "panorama_sizes": ICONS,
          "panorama_complete": Field("array", items=Field("boolean"), max_items=20, required=False),
          "other_points": Field("integer", minimum=-999, maximum=999, required=False)}),
+    # Quinn, the solo opponent
+    "quinn_turn": EventSpec(
+        "Quinn takes its turn in the current step: the app rolls Quinn's dice, makes its checks, says what to do "
+        "on the table, and asks what only the table can see.", random=True),
+    "quinn_answer": EventSpec(
+        "Answer Quinn's question: one of the answers it offers (yes, no) or a number it asks for.",
+        {"answer": Field("string", max_length=20, description="yes, no, or a whole number such as 3.")},
+        random=True),
+    "quinn_level": EventSpec("Change Quinn's difficulty level; its collection, coins and medals stay.",
+                             {"level": Field("integer", minimum=1, maximum=9)}),
     "end_game": EventSpec("End the game now (it also ends by itself after the last round's Cleanup step)."),
     "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
 }

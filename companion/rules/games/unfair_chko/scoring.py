@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
+from companion.rules.games.unfair_chko import quinn
 from companion.rules.games.unfair_chko.consts import Consts
 from companion.rules.games.unfair_chko.state import Player, State, player, with_player
 
@@ -90,13 +91,23 @@ def categories(c: Consts, pl: Player) -> dict[str, int]:
 
 
 def score(state: State) -> dict[str, Any]:
-    """Totals, places (tied players share a place) and, once the game is over, the winners."""
+    """Totals, places (tied players share a place) and, once the game is over, the winners.
+
+    In a solo game Quinn's own sheet takes part: the player wins only by reaching Quinn's total
+    (a tie is shared), and `automa` holds Quinn's categories and place.
+    """
     c = state.consts
     rows = [categories(c, pl) for pl in state.players]
     totals = [sum(row.values()) for row in rows]
-    places = [1 + sum(1 for t in totals if t > total) for total in totals]
+    bot = quinn.sheet(state)
+    rivals = totals + ([bot["total"]] if bot else [])
+    places = [1 + sum(1 for t in rivals if t > total) for total in totals]
     finished = state.phase == "over"
+    if bot:
+        bot = {**bot, "place": 1 + sum(1 for t in totals if t > bot["total"]), "wins": finished and all(
+            bot["total"] >= t for t in totals)}
     return {
+        "automa": bot,
         "players": [{
             "name": pl.name, "total": total, "place": place, "categories": row,
             "details": {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.games.unfair_chko import city, kaiju
+from companion.rules.games.unfair_chko import city, kaiju, quinn
 from companion.rules.games.unfair_chko.state import State
 
 
@@ -40,6 +40,7 @@ def view(state: State) -> dict[str, Any]:
         "medals": {"supply_silver": state.supply_silver, "supply_gold": state.supply_gold,
                    "silver_points": c.silver_points, "gold_points": c.gold_points,
                    "silver_sell_coins": c.silver_sell_coins, "silver_per_gold": c.silver_per_gold},
+        "quinn": quinn.view(state),
         "dice": list(state.dice),
         "told": state.told,
         "notes": list(state.notes),
@@ -70,5 +71,5 @@ def _setup(state: State) -> dict[str, Any]:
         "everyone_knows_the_game": state.everyone_knows,
         "five_player_rule": c.five_player_note if n == c.max_players else None,
         "solo": state.solo,
-        "automated_opponent": state.automa,
+        "automated_opponent": quinn.NAME if state.solo else None,
     }

@@ -24,7 +24,7 @@ def test_one_player_needs_solo_mode_and_solo_mode_needs_one_player():
     with pytest.raises(RuleError, match="Solo Mode Game Changer is for one player"):
         new_game(("Ann", "Bo"), solo=True)
     solo = new_game(("Ann",), solo=True)
-    assert solo.solo and "Solo Mode" in solo.game_changers and solo.automa is None
+    assert solo.solo and "Solo Mode" in solo.game_changers and solo.automa.bot.level == 1
     assert uc.view(solo)["setup"]["solo"] is True
     state = act(act(solo, "choose_packs", packs=["Ocean"]), "start_game")
     assert state.phase == "play" and state.players[0].coins == C["starting_coins"]

@@ -1,0 +1,1 @@
+"""Automated opponents: flowcharts from card_data run step by step against the game's rules."""

@@ -1,0 +1,173 @@
+"""Runs an automated opponent's flowchart: checks, rolls and actions by itself, questions to the table.
+
+A pure function of the flowchart, the bot's immutable state, the game's state (`world`) and a `Host`
+that tells the game's facts and carries out named hooks. Dice come from a function the caller
+gives, so the app can draw them once when the event is appended and replay them from the log.
+Every step is recorded as a sentence, with the reason behind it, for the page to show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Protocol
+
+from cardgen.gamedata.flowexpr import ExpressionError
+from cardgen.gamedata.flows import PLACEHOLDER, Flow, Node
+
+MAX_STEPS = 500  # a turn that runs this many checks and actions without the table goes in circles
+
+
+class FlowError(Exception):
+    """A move the flowchart does not allow now (an answer it did not ask for); the message is a sentence."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """One step of a bot's turn: the node, its sentence as carried out, the reason, and how it came out."""
+
+    node: str
+    kind: str
+    text: str
+    why: str
+    outcome: str = ""
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A bot's state: its level, tracked numbers, the question it waits on, and this turn's steps."""
+
+    level: int
+    values: tuple[tuple[str, int], ...]
+    waiting: str | None = None
+    turn: tuple[Said, ...] = ()
+    turns: int = 0
+
+    def get(self, name: str) -> int:
+        return dict(self.values)[name]
+
+    def with_values(self, **changes: int) -> "Bot":
+        values = dict(self.values)
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise KeyError(f"not tracked: {', '.join(sorted(unknown))}")
+        values.update(changes)
+        return replace(self, values=tuple(values.items()))
+
+
+class Host(Protocol):
+    """What a game gives the runner: its facts (names the flowchart reads) and its hooks."""
+
+    def facts(self, world: Any, bot: Bot) -> Mapping[str, Any]: ...
+
+    def hook(self, name: str, world: Any, bot: Bot) -> tuple[Any, Bot, str]: ...
+
+
+def new_bot(flow: Flow, level: int | None = None) -> Bot:
+    """A bot at `level` (the lowest when None) with the level's starting numbers."""
+    if not flow.levels:
+        return Bot(level or 1, flow.tracked)
+    chosen = flow.level(level) if level is not None else flow.levels[0]
+    return Bot(chosen.number, tuple({**dict(flow.tracked), **dict(chosen.values)}.items()))
+
+
+def begin(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int]) -> tuple[Bot, Any]:
+    """Starts a turn at the flowchart's start and runs until it ends or asks the table something."""
+    if bot.waiting:
+        raise FlowError(f"{flow.title} is still waiting for an answer: {fill(flow.nodes[bot.waiting], bot, world, host)}")
+    return _walk(flow, replace(bot, turn=(), turns=bot.turns + 1), world, host, roll, flow.start)
+
+
+def answer(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int], reply: str) -> tuple[Bot, Any]:
+    """Gives the table's answer to the question the bot waits on and runs on."""
+    if not bot.waiting:
+        raise FlowError(f"{flow.title} has asked nothing: start its turn first.")
+    node = flow.nodes[bot.waiting]
+    asked = fill(node, bot, world, host)
+    if node.kind == "question":
+        if reply not in node.branches:
+            raise FlowError(f"The answer to \"{asked}\" is one of {', '.join(node.branches)}, not {reply!r}.")
+        target, outcome = node.branches[reply], reply
+    else:
+        number = _number(reply)
+        if number is None or not 0 <= number <= node.most:
+            raise FlowError(f"The answer to \"{asked}\" is a whole number from 0 to {node.most}, not {reply!r}.")
+        if node.store:
+            bot = bot.with_values(**{node.store: number})
+        target, outcome = node.target(number), str(number)
+    bot = replace(bot, waiting=None, turn=bot.turn + (Said(node.id, node.kind, asked, _why(node, bot, world, host),
+                                                           outcome),))
+    return _walk(flow, bot, world, host, roll, target)
+
+
+def asking(flow: Flow, bot: Bot, world: Any, host: Host) -> dict[str, Any] | None:
+    """The question the bot waits on, for a page: its sentence, kind, answers or largest number, and why."""
+    if not bot.waiting:
+        return None
+    node = flow.nodes[bot.waiting]
+    return {"node": node.id, "kind": node.kind, "text": fill(node, bot, world, host),
+            "answers": list(node.branches) if node.kind == "question" else None,
+            "most": node.most if node.kind == "count" else None, "why": _why(node, bot, world, host)}
+
+
+def score(flow: Flow, bot: Bot, world: Any, host: Host) -> dict[str, int]:
+    """The bot's own score sheet: each category of the flowchart's [flow.score] evaluated."""
+    scope = _scope(bot, world, host)
+    return {label: int(expression(scope)) for label, expression in flow.score}
+
+
+def fill(node: Node, bot: Bot, world: Any, host: Host) -> str:
+    """The node's sentence with the tracked numbers and facts put in."""
+    scope = _scope(bot, world, host)
+    return PLACEHOLDER.sub(lambda m: str(scope.get(m.group(1), m.group(0))), node.text)
+
+
+def _why(node: Node, bot: Bot, world: Any, host: Host) -> str:
+    scope = _scope(bot, world, host)
+    return PLACEHOLDER.sub(lambda m: str(scope.get(m.group(1), m.group(0))), node.why)
+
+
+def _scope(bot: Bot, world: Any, host: Host) -> dict[str, Any]:
+    return {**host.facts(world, bot), **dict(bot.values), "level": bot.level}
+
+
+def _number(reply: str) -> int | None:
+    text = str(reply).strip()
+    return int(text) if text.isdigit() else None
+
+
+def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int], node_id: str | None):
+    for _ in range(MAX_STEPS):
+        if node_id is None:
+            return replace(bot, waiting=None), world
+        node = flow.nodes[node_id]
+        if node.kind in ("question", "count"):
+            return replace(bot, waiting=node.id), world
+        scope = _scope(bot, world, host)
+        try:
+            if node.kind == "check":
+                if node.test is not None:
+                    outcome = "yes" if node.test(scope) else "no"
+                    target = node.branches[outcome]
+                else:
+                    number = max(0, int(node.value(scope)))
+                    outcome, target = str(number), node.target(number)
+            elif node.kind == "roll":
+                face = roll(node.sides)
+                if not 1 <= face <= node.sides:
+                    raise FlowError(f"A {node.sides}-sided die cannot show {face}.")
+                if node.store:
+                    bot = bot.with_values(**{node.store: face})
+                outcome, target = f"rolled {face}", node.target(face)
+            else:
+                for name, expression in node.effects:
+                    bot = bot.with_values(**{name: int(expression(_scope(bot, world, host)))})
+                outcome, target = "", node.branches.get("next")
+                if node.hook:
+                    world, bot, told = host.hook(node.hook, world, bot)
+                    outcome = told
+        except ExpressionError as error:
+            raise FlowError(f"{flow.title}, node {node.id!r}: {error}") from None
+        said = Said(node.id, node.kind, fill(node, bot, world, host), _why(node, bot, world, host), outcome)
+        bot, node_id = replace(bot, turn=bot.turn + (said,)), target
+    raise FlowError(f"{flow.title} went round {MAX_STEPS} steps without asking the table or ending: "
+                    f"the flowchart loops at {node_id!r}.")

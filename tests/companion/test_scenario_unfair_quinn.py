@@ -1,0 +1,103 @@
+"""A whole solo game of Unfair against Quinn through the real app: eight rounds, Quinn's turn in every step
+with the table's scripted answers, kaiju arriving from the Kaiju City deck, the final score sheet and
+the winner; the same seed plays the same game, and undoing Quinn's roll does not roll again."""
+
+from __future__ import annotations
+
+from tests.conftest import ApiTable as Table
+
+ANSWERS = {"shop_empty": "yes", "shop_first_card": "yes", "shop_attraction": "yes", "stars_attraction": "2",
+           "stars_card": "1", "best_left": "yes", "best_stars": "3", "take_lowest": "1"}
+
+
+def quinn(table, answers=ANSWERS):
+    """Quinn's turn in this step: start it, then answer every question it asks."""
+    game = table.do("quinn_turn")
+    while game["state"]["quinn"]["asking"]:
+        asking = game["state"]["quinn"]["asking"]
+        assert asking["text"] and (asking["answers"] or asking["most"])
+        game = table.do("quinn_answer", answer=answers[asking["node"]])
+    return game
+
+
+def play_solo_game(client, new_game, seed, level=2):
+    game_id, headers, body = new_game("unfair_chko", ("Ann",), seed=seed,
+                                      options={"solo": True, "packs": ["Kaiju", "Ocean"], "quinn_level": level})
+    setup = body["state"]["setup"]
+    assert setup["automated_opponent"] == "Quinn" and {"name": "Solo Mode", "chosen": True}.items() <= next(
+        c for c in setup["game_changers"] if c["name"] == "Solo Mode").items()
+    table = Table(client, game_id, headers)
+    game = table.do("start_game")
+    turns = []
+    while game["state"]["phase"] == "play":
+        state = game["state"]
+        if state["section"] == "City":
+            table.do("reveal_city")
+            if table.game()["state"]["market"]:
+                table.do("kaiju_roll")
+            turns.append(quinn(table)["state"]["quinn"]["turn"])
+        elif state["section"] == "Play":
+            table.do("end_turn", player=0, action="pass")
+        elif state["step"] in ("Park", "Guests"):
+            if state["step"] == "Guests":
+                table.do("gain_coins", player=0, coins=6)
+            turns.append(quinn(table)["state"]["quinn"]["turn"])
+        elif state["step"] == "Cleanup":
+            for _ in range(6):
+                table.do("cleanup")
+            turns.append(quinn(table)["state"]["quinn"]["turn"])
+        game = table.do("advance")
+    return table, game, turns
+
+
+def test_a_solo_game_against_quinn_from_setup_to_the_winner(client, new_game):
+    table, game, turns = play_solo_game(client, new_game, seed=31)
+    state, scores = game["state"], game["scores"]
+    assert state["phase"] == "over" and len(turns) == 8 * 4            # a turn in each step of eight rounds
+    assert all(step["text"] and step["kind"] for turn in turns for step in turn)
+    assert any(step["node"] == "take_best" for turn in turns for step in turn)  # level 2: a second card
+    park = [t for t in turns if any(s["node"] == "shop_roll" for s in t)]
+    assert len(park) == 8 and all(s["why"] for t in park for s in t if s["node"].startswith("take"))
+    collection = state["quinn"]["collection"]
+    assert collection["cards"] == 16 and collection["attractions"] == 16
+    assert scores["automa"]["categories"]["Attractions"] == 16 * 4
+    assert scores["automa"]["categories"]["Stars"] == 8 * 2 + 8 * 3
+    hunts = [s for t in turns for s in t if s["node"] in ("strike", "miss")]
+    assert hunts, "the Kaiju City deck brings kaiju in the second half"
+    medals = collection["silver"] + 5 * collection["gold"]
+    assert medals >= sum(1 for s in hunts if s["node"] == "strike") and state["medals"]["supply_silver"] >= 0
+    table.do("score_sheet", player=0, attraction_icons=[3, 4, 2], blueprint_points=[6], staff_points=4, coins=40)
+    scores = table.game()["scores"]
+    ann = scores["players"][0]["total"]
+    assert scores["winners"] == ([0] if ann >= scores["automa"]["total"] else [])
+    assert scores["automa"]["wins"] is (scores["automa"]["total"] >= ann)
+
+
+def test_the_same_seed_plays_the_same_game_against_quinn(client, new_game):
+    _, first, turns = play_solo_game(client, new_game, seed=5, level=3)
+    _, second, again = play_solo_game(client, new_game, seed=5, level=3)
+    assert turns == again and first["scores"]["automa"] == second["scores"]["automa"]
+    _, other, different = play_solo_game(client, new_game, seed=6, level=3)
+    assert different != turns
+
+
+def test_undoing_quinns_roll_does_not_roll_again(client, new_game):
+    game_id, headers, _ = new_game("unfair_chko", ("Ann",), seed=11,
+                                   options={"solo": True, "packs": ["Ocean"], "quinn_level": 1})
+    table = Table(client, game_id, headers)
+    table.do("start_game")
+    table.do("advance")                                                 # the City section
+    table.do("reveal_city")
+    quinn(table)
+    table.do("advance")
+    table.do("end_turn", player=0, action="pass")
+    table.do("advance")                                                 # the Park step
+    rolled = table.do("quinn_turn")
+    roll = next(s for s in rolled["state"]["quinn"]["turn"] if s["node"] == "shop_roll")
+    table.undo()
+    assert table.game()["state"]["quinn"]["turn_due"] is True
+    again = table.do("quinn_turn")
+    assert next(s for s in again["state"]["quinn"]["turn"] if s["node"] == "shop_roll") == roll
+    assert again["event"]["payload"]["dice"] == rolled["event"]["payload"]["dice"]
+    table.refused("quinn_turn", "Quinn is waiting for an answer")
+    table.refused("quinn_answer", "is one of yes, no, not '4'", answer="4")
