@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -59,3 +60,29 @@ def init_db() -> None:
     app = create_app()
     with app.extensions["companion"].store.engine.connect() as conn:
         click.echo(f"database ready at schema version {current_version(conn)}: {app.config['DATABASE_URL']}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", default=100, show_default=True, type=int, help="How many games to play.")
+@click.option("--players", default=2, show_default=True, type=int, help="Seats at the table, every one a bot.")
+@click.option("--bots", multiple=True, default=("1",), show_default=True,
+              help="Bot levels: one for every seat or one per seat (--bots 1,2 or --bots 1 --bots 2).")
+@click.option("--seed", default=1, show_default=True, type=int, help="The same seed gives the same report.")
+@click.option("--option", "options", multiple=True, help="A setup option of the game, name=value (vp_to_win=12).")
+@click.option("--seconds-per-turn", type=float, help="Estimate game minutes from turns at this pace.")
+@click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
+              help="Folder for the chart (written to OUT/GAME/simulation-*.svg).")
+def simulate(game: str, games: int, players: int, bots: tuple[str, ...], seed: int, options: tuple[str, ...],
+             seconds_per_turn: float | None, out: Path) -> None:
+    """Play whole games between bots and report win rates, scores, game length and how games end."""
+    from companion.simulate.command import simulate as run
+    from companion.simulate.record import SimulationError
+
+    try:
+        report, chart = run(game, games, players, bots, seed, options, out, seconds_per_turn)
+    except SimulationError as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(2)
+    click.echo(report, nl=False)
+    click.echo(f"\nChart: {chart}")
