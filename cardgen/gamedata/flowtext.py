@@ -49,8 +49,8 @@ def card_text(flow: Flow, parts: list[str] | tuple[str, ...], constants: Mapping
         if part == "levels":
             blocks.append("\n".join(f"**Level {lv.number}: {lv.name}.** {lv.text}" for lv in flow.levels))
         elif part == "score":
-            blocks.append("**Score** " + " · ".join(f"{label}: {_formula(flow, e.source, constants)}"
-                                                    for label, e in flow.score))
+            blocks.append("**Score** " + " · ".join(f"{label}: {formula}"
+                                                    for label, formula in score_lines(flow, constants)))
         else:
             rows = [_row(flow, node, number, constants) for node in flow.nodes.values() if node.group == part]
             if not rows:
@@ -58,6 +58,11 @@ def card_text(flow: Flow, parts: list[str] | tuple[str, ...], constants: Mapping
                                + ", ".join(dict.fromkeys(n.group for n in flow.nodes.values() if n.group)))
             blocks.append(f"**{part}**\n" + "\n".join(rows))
     return "\n\n".join(blocks)
+
+
+def score_lines(flow: Flow, constants: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The bot's score sheet as printed: each category and its formula in words."""
+    return [(label, _formula(flow, e.source, constants)) for label, e in flow.score]
 
 
 def _row(flow: Flow, node, number: Mapping[str, int], constants: Mapping[str, Any]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.gamedata import Game, thaw
+from cardgen.gamedata.flowtext import score_lines
 
 WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen twenty").split()
@@ -70,7 +71,9 @@ def context(game: Game) -> dict[str, Any]:
         "constants": thaw(game.constants),
         "decks": list(decks.values()),
         "deck": deck, "card": card, "count": count, "gallery": gallery, "flowchart": flowchart,
-        "flowcharts": [{"id": f.id, "title": f.title, "description": f.description} for f in game.flows],
+        "flowcharts": [{"id": f.id, "title": f.title, "description": f.description,
+                        "levels": [{"number": lv.number, "name": lv.name, "text": lv.text} for lv in f.levels],
+                        "score": score_lines(f, game.constants)} for f in game.flows],
         "tokens": [{"id": t.id, "title": t.title, "count": t.count, "value": t.value, "front": t.front,
                     "back": t.back, "description": t.description} for t in game.tokens],
         "components": components_table(game),
