@@ -122,10 +122,11 @@ def hit(state: State, p: dict[str, Any]) -> State:
     name = c.city_card(k.card).name
     told = (f"{who.name} hits {name} for {removed}: health {k.health - removed}; {who.name} gains {medals} "
             f"silver medal{'' if medals == 1 else 's'}.")
-    return _set(state, k, k.health - removed, told)
+    return set_to(state, k, k.health - removed, told)
 
 
-def _set(state: State, k: Kaiju, health: int, told: str) -> State:
+def set_to(state: State, k: Kaiju, health: int, told: str) -> State:
+    """The kaiju at `health`; at 0 it is defeated and leaves to the City discard pile."""
     if health > 0:
         market = tuple(replace(m, health=health) if m.space == k.space else m for m in state.market)
         return replace(state, market=market, told=told)
@@ -141,7 +142,7 @@ def set_health(state: State, p: dict[str, Any]) -> State:
     if p["health"] > state.consts.die_sides:
         raise RuleError(f"A kaiju's health is at most {state.consts.die_sides}.")
     k = kaiju_at(state, p["space"])
-    return _set(state, k, p["health"], f"{state.consts.city_card(k.card).name}'s health is set to {p['health']}.")
+    return set_to(state, k, p["health"], f"{state.consts.city_card(k.card).name}'s health is set to {p['health']}.")
 
 
 def enters(state: State, p: dict[str, Any]) -> State:

@@ -78,7 +78,7 @@ def _hit(world: State, bot: Bot) -> tuple[State, Bot, str]:
     name = world.consts.city_card(target.card).name
     told = (f"{name} in Market space {target.space} drops to health {target.health - 1}; Quinn "
             + ("gains a silver medal." if medal else "gains no medal: the City's supply is empty."))
-    world = kaiju._set(replace(world, supply_silver=world.supply_silver - medal), target, target.health - 1, told)
+    world = kaiju.set_to(replace(world, supply_silver=world.supply_silver - medal), target, target.health - 1, told)
     return world, bot.with_values(silver=bot.get("silver") + medal), world.told
 
 
