@@ -24,7 +24,9 @@ def context(current: Current, editable: bool) -> dict[str, Any]:
     game = current.as_json()
     return {"game": game, "state": game["state"], "scores": game["scores"], "players": game["players"],
             "editable": editable, "title": entry.game.title, "subtitle": entry.game.subtitle,
-            "partial": current_app.jinja_env.select_template([f"games/{current.game.slug}.html", "games/generic.html"]),
+            "partial": current_app.jinja_env.select_template(
+                [f"games/{current.game.slug}.html", "games/generic.html"] if not current.game.slug.startswith("_")
+                else ["games/generic.html"]),
             "cards": [(card.id, card.name, deck.id) for deck in entry.game.decks for card in deck.cards],
             "names": {card.id: card.name for deck in entry.game.decks for card in deck.cards},
             "events": entry.rules.events}

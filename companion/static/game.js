@@ -97,7 +97,14 @@
     return out;
   }
 
+  let busy = false;  // one change at a time: a double tap does not send the same move twice
   async function write(path, body) {
+    if (busy) return;
+    busy = true;
+    try { await send(path, body); } finally { busy = false; }
+  }
+
+  async function send(path, body) {
     $("error").textContent = "";
     const author = $("me").value;
     const sent = {...body, based_on: seq, ...(author ? {author} : {})};

@@ -37,7 +37,7 @@ def server(tmp_path_factory, sheet_game):
     live.start()
     live.base = f"http://127.0.0.1:{live.port}"
     yield live
-    live.stop()
+    live.kill()  # a clean stop would wait for the pages' open event streams to time out
 
 
 @pytest.fixture

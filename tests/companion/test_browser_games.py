@@ -1,5 +1,6 @@
 """Each bundled game in a real browser at phone size: started from the home page by clicking, a few turns
-played with the game's own buttons, the scoreboard checked against the server, a screenshot saved."""
+played with the game's own buttons while a second phone follows live, the scoreboard checked against the
+server, a screenshot saved; every page fits a phone with labelled controls of 44 px."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from tests.companion.phone import click_and_wait, shown_scores
+from tests.companion.phone import click_and_wait, seq, shown_scores
 
 PLAYERS = {"unyielding_universe": ("Ann", "Bo", "Cy"), "unsettled_survival": ("Ann", "Bo"),
            "unfair_chko": ("Ann", "Bo"), "emigration": ("Ann", "Bo"), "unsettled_immigration": ("Ann", "Bo")}
@@ -107,7 +108,13 @@ def test_a_game_started_and_played_by_clicking(slug, server, phone, tmp_path):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     game_id = start_from_home(page, server.base, slug, PLAYERS[slug], seed=2024)
+    key = page.evaluate(f"localStorage.getItem('key:{game_id}')")
+    other = phone()  # a second phone at the table, joined with the play link, follows every click live
+    other.goto(f"{server.base}/games/{game_id}#key={key}")
+    other.wait_for_selector("#connection:text('Live')")
     PLAY[slug](page)
+    other.wait_for_function(f"document.querySelector('#panel').dataset.seq === '{seq(page)}'", timeout=3000)
+    assert shown_scores(other) == shown_scores(page)
     with urllib.request.urlopen(f"{server.base}/api/games/{game_id}") as response:
         game = json.load(response)
     assert game["seq"] > 3 and page.locator("#error").inner_text() == ""

@@ -124,6 +124,8 @@ def test_the_gallery_shows_card_text_or_the_pictures_cardgen_built(app, client, 
     image = client.get(src)
     assert image.status_code == 200 and image.mimetype == "image/png"
     assert client.get(f"/library/unfair_chko/png/{deck.id}/nope.png").status_code == 404
+    missing = client.get("/library/nosuchgame/cards")
+    assert missing.status_code == 404 and "No game called &#39;nosuchgame&#39;" in missing.get_data(as_text=True)
 
 
 def test_a_qr_code_of_the_play_link_is_svg_and_only_for_links(client):
