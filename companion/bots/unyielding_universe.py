@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.bots.flowrun import Bot
-from companion.bots.lifeline_sense import best_swap, extends, paced
+from companion.bots.lifeline_sense import best_swap, extends
 from companion.rules.contract import Event, RuleError, Rules
 from companion.rules.games.unyielding_universe.cards import YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import counted, ends_with_life_complete
@@ -31,11 +31,20 @@ class UniverseHost:
     def __init__(self, rules: Rules, seat: int):
         self.rules, self.seat = rules, seat
         self._memo: tuple[Any, tuple, dict[str, Any]] | None = None
+        self._years: tuple[Any, dict[int, tuple[YearCard, ...]]] | None = None  # the catalog's cards by year
 
     # -- the drawn card -------------------------------------------------------------------------
     def candidates(self, state: State, year: int) -> list[YearCard]:
         """The Year cards of `year` still in the draw pile, in card-list order."""
-        return [c for c in state.catalog.years if c.year == year and in_draw_pile(state, c.id)]
+        return [c for c in self._by_year(state).get(year, ()) if in_draw_pile(state, c.id)]
+
+    def _by_year(self, state: State) -> dict[int, tuple[YearCard, ...]]:
+        if self._years is None or self._years[0] is not state.catalog:
+            index: dict[int, tuple[YearCard, ...]] = {}
+            for card in state.catalog.years:
+                index[card.year] = index.get(card.year, ()) + (card,)
+            self._years = (state.catalog, index)
+        return self._years[1]
 
     def drawn(self, state: State, bot: Bot) -> YearCard | None:
         values = dict(bot.values)
@@ -57,7 +66,7 @@ class UniverseHost:
         return facts
 
     def _facts(self, state: State, bot: Bot) -> dict[str, Any]:
-        me, line, c = self.seat, state.lifelines[self.seat], state.constants
+        me, line = self.seat, state.lifelines[self.seat]
         values = dict(bot.values)
         may_end = ends_with_life_complete(state, line)
         leading = may_end and sum(round_points(state, me)) > max(
@@ -66,8 +75,7 @@ class UniverseHost:
         top_gain = 0
         if isinstance(top, YearCard) and bot.level >= 2 and values["drawn_year"] < 0:  # only a Planner looks
             swap = best_swap(state, line, top)
-            top_gain = 2 if extends(state, line, top) and paced(state, line, top, c.balanced_to_end_round) else \
-                int(swap.gain > 0)
+            top_gain = 2 if extends(state, line, top) else int(swap.replaced is not None)
         found = self.candidates(state, values["drawn_year"]) if values["drawn_year"] >= 0 else []
         card = self.drawn(state, bot)
         facts: dict[str, Any] = {
@@ -77,11 +85,10 @@ class UniverseHost:
             "discard_name": describe(top) if top is not None else "nothing",
             "candidates": len(found), "candidate_name": describe(found[values["skip"]]) if values["skip"] < len(found)
             else "none", "drawn_name": describe(card) if card else "no card",
-            "fits_end": False, "paced": False, "swap_gain": 0, "swap_room": 0, "swap_name": "none"}
+            "fits_end": False, "swap_gain": 0, "swap_room": 0, "swap_points": 0, "swap_name": "none"}
         if card is not None:
             swap = best_swap(state, line, card)
-            facts.update(fits_end=extends(state, line, card), paced=paced(state, line, card, c.balanced_to_end_round),
-                         swap_gain=swap.gain, swap_room=swap.room,
+            facts.update(fits_end=extends(state, line, card), swap_gain=swap.gain, swap_room=swap.room, swap_points=swap.points,
                          swap_name=describe(state.catalog.year(swap.replaced)) if swap.replaced else "none")
         return facts
 

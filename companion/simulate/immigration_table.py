@@ -83,8 +83,9 @@ class ImmigrationTable:
                     self.ops_pile = list(state.op_discard)
                     self.rng.shuffle(self.ops_pile)
                     state = self.rules.apply(state, Event(0, "reshuffle_op_discard", {}))
-                if not self.ops_pile:
-                    raise SimulationError("Every Op card is in a hand or on a board: the Op pile cannot be refilled.")
+                if not self.ops_pile:  # every Op card is in a hand or on a board: the rules are told the truth
+                    state = self.rules.apply(state, Event(0, "set_hand", {"player": seat, "ops": len(ops)}))
+                    break
                 ops.append(self.ops_pile.pop())
                 self.drawn[seat].append(ops[-1])
             while sum(res.values()) < player.resources:
@@ -97,7 +98,7 @@ class ImmigrationTable:
                     break
                 self.drawn[seat].append(self.res_pile.pop())
                 res[self.drawn[seat][-1]] += 1
-            if len(ops) != player.ops or sum(res.values()) != state.players[seat].resources:
+            if len(ops) != state.players[seat].ops or sum(res.values()) != state.players[seat].resources:
                 raise SimulationError(f"The Unsettled table lost track of {player.name}'s hand.")
         return state
 

@@ -1,0 +1,52 @@
+"""Simulation throughput: whole games between bots through the rules modules, on one core.
+
+For each game with a table model, plays seeded games (two to four bots, both levels) and prints games per
+second and full rounds per second (a full round: every seat took one turn), in CPU time of this process.
+For Unyielding Universe it also prints the game's own scored rounds per second (one lasts until a life is
+complete or the draw pile runs out, about a hundred turns). Target: at least 500 full rounds of
+Unyielding Universe per second. No pass or fail: it prints figures.
+
+    .venv/bin/python benchmarks/simulate_throughput.py [--games 20] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from cardgen.gamedata import card_data_dir, load_game  # noqa: E402
+from companion.simulate import lab  # noqa: E402
+from companion.simulate.models import MODELS  # noqa: E402
+
+TABLES = {2: (1, 2), 3: (1, 2, 2), 4: (1, 2, 1, 2)}
+
+
+def measure(slug: str, players: int, games: int, seed: int) -> dict[str, float]:
+    game = load_game(card_data_dir() / slug)
+    start = time.process_time()
+    results = lab.run(game, games, players, TABLES[players], seed)
+    cpu = time.process_time() - start
+    return {"cpu": cpu, "games": games / cpu, "rounds": sum(r.rounds for r in results) / cpu,
+            "turns": sum(r.turns for r in results) / cpu, "phases": sum(r.phases for r in results) / cpu,
+            "turns_per_game": sum(r.turns for r in results) / games}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per game and table size")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{'game':<24}{'players':>8}{'games/s':>10}{'full rounds/s':>15}{'turns/s':>10}"
+          f"{'scored rounds/s':>17}{'turns/game':>12}")
+    for slug in sorted(MODELS):
+        for players in (2, 3, 4):
+            m = measure(slug, players, args.games, args.seed)
+            print(f"{slug:<24}{players:>8}{m['games']:>10.2f}{m['rounds']:>15.0f}{m['turns']:>10.0f}"
+                  f"{m['phases']:>17.1f}{m['turns_per_game']:>12.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""The Unsettled bot: its flowchart loads, it pays exactly, and every move it makes is one the rules accept."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.gamedata import card_data_dir, load_game
+from companion.bots.immigration_hand import payment
+from companion.simulate.immigration_table import play_game
+from companion.simulate.record import Match
+
+VALUES = (1, 2, 4, 8)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(card_data_dir() / "unsettled_immigration")
+
+
+def test_the_flowchart_loads_with_two_levels(game):
+    flow = next(f for f in game.flows if f.id == "bot")
+    assert [level.name for level in flow.levels] == ["Drifter", "Planner"]
+    hooks = {node.hook for node in flow.nodes.values() if node.hook}
+    assert {"buy", "pay_off", "attack", "boost", "amnesty", "end_turn", "place_start", "gain_op"} <= hooks
+
+
+@pytest.mark.parametrize("held, amount, paid", [
+    ((3, 2, 1, 0), 5, (1, 0, 1, 0)),   # Influence and a Time: nothing lost
+    ((0, 3, 0, 1), 5, (0, 3, 0, 0)),   # three Cash lose 1 rather than a Document losing 3
+    ((0, 0, 0, 1), 8, (0, 0, 0, 1)),
+    ((1, 0, 0, 0), 5, None),           # not enough
+])
+def test_payment_loses_least_then_uses_fewest_cards(held, amount, paid):
+    assert payment(held, amount, VALUES) == paid
+
+
+@pytest.mark.parametrize("levels", [(1, 2), (2, 1, 2), (1, 2, 1, 2), (2, 2, 1, 1, 2)])
+def test_bots_only_make_moves_the_rules_accept(game, levels):
+    """Whole games through the rules module: a refused move would raise RuleError and fail the test."""
+    flow = next(f for f in game.flows if f.id == "bot")
+    for seed in range(6):
+        result = play_game(Match(game, flow, levels, random.Random(seed)))
+        assert result.ends in (("vp_cap",), ("turn_limit",))
+        if result.ends == ("vp_cap",):
+            assert max(result.scores) >= 10 and all(result.scores[w] == max(result.scores) for w in result.winners)
