@@ -12,7 +12,9 @@
   const $ = (sel) => document.getElementById(sel);
   let seq = initial.seq;
   let pending = null;  // the change refused as stale, kept until it is sent again or dropped
-  let loading = null;
+  let loading = null;  // the panel being fetched
+  let busy = false;    // a change being sent
+  let forget = new Set();  // ids of the inputs of a form whose change was recorded
 
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("key")) { localStorage.setItem("key:" + id, hash.get("key")); history.replaceState(null, "", location.pathname); }
@@ -32,17 +34,22 @@
     return kept;
   }
 
-  async function refresh(keep = true) {
+  function idle() { root.dataset.busy = busy || loading ? "yes" : "no"; }
+
+  async function refresh() {
     // one fetch at a time; a change arriving meanwhile fetches once more afterwards
-    if (loading) { loading.again = true; loading.keep = loading.keep && keep; return; }
-    loading = {again: false, keep: true};
+    if (loading) { loading.again = true; return; }
+    loading = {again: false};
+    idle();
     try {
       const response = await fetch(`/games/${id}/panel?mode=${editable ? "play" : "watch"}`, {cache: "no-store"});
       if (response.ok) {
         const box = document.createElement("div");
         box.innerHTML = await response.text();
         const panel = box.firstElementChild;
-        const kept = keep ? typed() : {};
+        const kept = typed();
+        for (const elId of forget) delete kept[elId];  // the form just recorded starts empty again
+        forget = new Set();
         $("panel").replaceWith(panel);
         for (const [elId, value] of Object.entries(kept)) {
           const el = document.getElementById(elId);
@@ -55,9 +62,9 @@
         if (editable) recent();
       }
     } finally {
-      const again = loading.again, keepNext = loading.keep;
+      const again = loading.again;
       loading = null;
-      if (again) refresh(keepNext);
+      if (again) refresh(); else idle();
     }
   }
 
@@ -97,14 +104,14 @@
     return out;
   }
 
-  let busy = false;  // one change at a time: a double tap does not send the same move twice
-  async function write(path, body) {
-    if (busy) return;
+  async function write(path, body, form = null) {
+    if (busy) return;  // one change at a time: a double tap does not send the same move twice
     busy = true;
-    try { await send(path, body); } finally { busy = false; }
+    idle();
+    try { await send(path, body, form); } finally { busy = false; idle(); }
   }
 
-  async function send(path, body) {
+  async function send(path, body, form) {
     $("error").textContent = "";
     const author = $("me").value;
     const sent = {...body, based_on: seq, ...(author ? {author} : {})};
@@ -122,7 +129,8 @@
     if (response.ok) {
       pending = null; $("conflict").hidden = true;
       seq = Math.max(seq, answer.seq);
-      await refresh(false);
+      if (form) forget = new Set([...form.querySelectorAll("[id]")].map((el) => el.id));
+      await refresh();
       return;
     }
     if (response.status === 409) {
@@ -207,7 +215,7 @@
       if (!form) return;
       event.preventDefault();
       const kind = (event.submitter && event.submitter.dataset.event) || form.dataset.event;
-      write("events", {type: kind, payload: collect(form, kind)});
+      write("events", {type: kind, payload: collect(form, kind)}, form);
     });
     $("undo").addEventListener("click", () => write("undo", {}));
     $("redo").addEventListener("click", () => write("redo", {}));

@@ -11,7 +11,8 @@ def click_and_wait(page, locator) -> None:
     """Clicks a control that records a change, and waits until the page shows the game after it."""
     before = seq(page)
     locator.click()
-    page.wait_for_function(f"Number(document.querySelector('#panel').dataset.seq) > {before}", timeout=10_000)
+    page.wait_for_function(f"Number(document.querySelector('#panel').dataset.seq) > {before} && "
+                           "document.querySelector('#game').dataset.busy !== 'yes'", timeout=10_000)
 
 
 def shown_scores(page) -> list[tuple[str, str]]:
