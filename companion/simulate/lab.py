@@ -11,8 +11,8 @@ from companion.simulate.record import GameResult, Match, SimulationError
 
 
 def seats(levels: tuple[int, ...], players: int) -> tuple[int, ...]:
-    """Each seat's level: one level for every seat, or one per seat."""
-    if len(levels) == 1:
+    """Each seat's level: one level for every seat, or one per seat (a solo game's levels take turns, game by game)."""
+    if len(levels) == 1 or players == 1:
         return levels * players
     if len(levels) != players:
         raise SimulationError(f"--bots gives {len(levels)} levels for {players} players: give one level for "
@@ -47,8 +47,8 @@ def run(game: Game, games: int, players: int, levels: tuple[int, ...], seed: int
         raise SimulationError(f"--games must be at least 1, not {games}.")
     results = []
     for g in range(games):
-        shift = g % players
-        rotated = base[shift:] + base[:shift]
+        shift = g % len(base)
+        rotated = (base[shift],) if players == 1 else base[shift:] + base[:shift]
         results.append(play(Match(game, flow, rotated, random.Random(f"{seed}:{g}"), options)))
         if progress:
             progress(g + 1, games)

@@ -15,8 +15,9 @@ from companion.simulate.record import GameResult, Match, SimulationError
 MODELS: dict[str, str] = {
     "unyielding_universe": "companion.simulate.universe_table",
     "unsettled_immigration": "companion.simulate.immigration_table",
+    "unfair_chko": "companion.simulate.unfair_table",
 }
-FLOWS: dict[str, str] = {"unyielding_universe": "bot", "unsettled_immigration": "bot"}  # the flowchart each uses
+FLOWS: dict[str, str] = {"unyielding_universe": "bot", "unsettled_immigration": "bot", "unfair_chko": "quinn"}  # the flowchart each uses
 
 
 def register(slug: str, module: str, flow: str) -> None:

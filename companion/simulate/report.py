@@ -73,8 +73,12 @@ def text(s: Summary, minutes_per_turn: float | None = None) -> str:
     """The report as a table for the terminal."""
     games = s.games
     lines = [f"{s.title}: {games} games, {s.players} players, bot levels {' '.join(map(str, s.levels))}, "
-             f"seed {s.seed}", "", "Wins by seat"]
-    lines += [f"  seat {seat + 1}: {100 * w / games:6.1f}%" for seat, w in enumerate(s.seat_wins)]
+             f"seed {s.seed}", ""]
+    if any(s.seat_wins):
+        lines += ["Wins by seat"]
+        lines += [f"  seat {seat + 1}: {100 * w / games:6.1f}%" for seat, w in enumerate(s.seat_wins)]
+    else:  # a solo opponent's games: the bot's own score is the result
+        lines += ["No winners scored: each game reports the bot's own score."]
     lines += ["", "By bot level      seats   win share   per seat       min   median     mean      max"]
     scores = dict(s.level_scores)
     for level, w, played in s.level_wins:
