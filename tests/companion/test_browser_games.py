@@ -127,7 +127,7 @@ def test_a_game_started_and_played_by_clicking(slug, server, phone, tmp_path):
     assert errors == []
 
 
-AUDIT = """() => {
+AUDIT = r"""() => {
   const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
                             getComputedStyle(el).visibility !== 'hidden'; };
   const problems = [];
@@ -140,12 +140,24 @@ AUDIT = """() => {
     if (r.height < 44 || r.width < 44) problems.push(`too small (${r.width}x${r.height}): ` + el.outerHTML.slice(0, 80));
   }
   if (document.documentElement.scrollWidth > window.innerWidth) problems.push('scrolls sideways: ' + document.documentElement.scrollWidth);
+  // readable contrast (WCAG AA: 4.5:1) for every element with text of its own, against its background
+  const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+                                        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (el) => { for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor);
+                               if (c.length < 4 || c[3] > 0) return c.slice(0, 3); } return [255, 255, 255]; };
+  for (const el of document.querySelectorAll('body *')) {
+    if (!visible(el) || el.closest('svg, [disabled]') || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) problems.push(`contrast ${ratio.toFixed(2)}: ` + el.outerHTML.slice(0, 80));
+  }
   return problems;
 }"""
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_fits_a_phone_with_labelled_controls_of_44_px(server, phone, scheme):
+def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server, phone, scheme):
     page = phone(color_scheme=scheme)
     paths = ["/", "/library/emigration/rulebook", "/library/unfair_chko/cards"]
     for slug in sorted(PLAY) + ["sheet"]:
