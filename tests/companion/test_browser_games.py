@@ -156,6 +156,19 @@ AUDIT = r"""() => {
 }"""
 
 
+def solo_game_with_quinns_turn(server):
+    """A solo game of Unfair in which Quinn has taken a turn: the play link."""
+    status, body = server.request("POST", "/api/games", {"slug": "unfair_chko", "players": ["Ann"],
+                                                         "options": {"solo": True}, "seed": 3})
+    auth = {"Authorization": f"Bearer {body['edit_secret']}"}
+    for seq, (kind, payload) in enumerate((("draw_packs", {"packs": ["Ocean", "Kaiju"]}), ("start_game", {}),
+                                           ("advance", {}), ("reveal_city", {}), ("quinn_turn", {}))):
+        status, answer = server.request("POST", f"/api/games/{body['id']}/events",
+                                        {"based_on": seq, "type": kind, "payload": payload}, headers=auth)
+        assert status == 201, answer
+    return body["links"]["play"]
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server, phone, scheme):
     page = phone(color_scheme=scheme)
@@ -164,7 +177,7 @@ def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server
         status, body = server.request("POST", "/api/games", {"slug": slug, "players": ["Ann", "Bo", "Cy"][:2]})
         assert status == 201, body
         paths += [body["links"]["play"], body["links"]["watch"]]
-    paths += [f"/games/{body['id']}/history", f"/games/{body['id']}/summary"]
+    paths += [f"/games/{body['id']}/history", f"/games/{body['id']}/summary", solo_game_with_quinns_turn(server)]
     for path in paths:
         page.goto(server.base + path)
         if "/games/" in path and "/history" not in path and "/summary" not in path:

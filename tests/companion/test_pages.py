@@ -134,3 +134,19 @@ def test_a_qr_code_of_the_play_link_is_svg_and_only_for_links(client):
     assert response.get_data(as_text=True).startswith("<svg") and "QR code of the play link" in response.get_data(as_text=True)
     assert client.post("/qr", data="javascript:alert(1)").status_code == 400
     assert client.post("/qr", data="http://x/" + "a" * 2000).status_code == 400
+
+
+def test_unfair_solo_page_is_quinns_turn_assistant(client, new_game):
+    game_id, headers, _ = new_game("unfair_chko", ("Ann",), options={"solo": True}, seed=3)
+    table = ApiTable(client, game_id, headers)
+    for kind, payload in (("draw_packs", {"packs": ["Ocean", "Kaiju"]}), ("start_game", {}), ("advance", {}),
+                          ("reveal_city", {})):
+        table.do(kind, **payload)
+    panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
+    assert "the solo opponent" in panel and 'data-event="quinn_turn"' in panel and "Quinn takes its turn" in panel
+    quinn = table.do("quinn_turn")["state"]["quinn"]
+    panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
+    assert quinn["turn"] and all(step["text"].replace("'", "&#39;") in panel for step in quinn["turn"])
+    assert 'id="quinn-level"' in panel  # the difficulty can be changed from the page
+    watch = client.get(f"/games/{game_id}/panel?mode=watch").get_data(as_text=True)
+    assert quinn["turn"][0]["text"].replace("'", "&#39;") in watch and "Quinn takes its turn" not in watch
