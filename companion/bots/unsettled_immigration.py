@@ -16,7 +16,7 @@ from companion.rules.contract import Event, RuleError, Rules
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
 from companion.rules.games.unsettled_immigration.moves import milestone_due, payoff_due
-from companion.rules.games.unsettled_immigration.payment import describe
+from companion.rules.games.unsettled_immigration.payment import describe, units
 
 Move = tuple[str, dict[str, Any], str]  # event type, payload, what the table does
 
@@ -29,6 +29,7 @@ class ImmigrationHost:
         self.witness = None  # a simulated table's callback (kind, payload, before, after) -> state,
         # told of each event made, which may add the table's own chores (an Op reshuffle) to the state
         self._memo: tuple[Any, tuple, dict[str, Any]] | None = None
+        self._done: tuple[Any, tuple, dict[str, Any]] | None = None  # names of the move just made, for its sentence
 
     def accepts(self, world: World, kind: str, payload: dict[str, Any]) -> bool:
         try:
@@ -100,8 +101,8 @@ class ImmigrationHost:
     def attack(self, world: World) -> Move | None:
         """An Attack (or attack Action) on the leading opponent's most valuable stack."""
         me, state = self.seat, world.state
-        rivals = sorted((p for p in range(len(state.players)) if p != me),
-                        key=lambda p: (-board.vp(state, p), p))
+        seats = len(state.players)  # among equals, the player who plays soonest after the bot
+        rivals = sorted((p for p in range(seats) if p != me), key=lambda p: (-board.vp(state, p), (p - me) % seats))
         held = [c for c in state.cards if c.id in world.hand(me).ops and
                 (c.kind == "attack" or c.action in ("discard_resources", "skip_milestones"))]
         for target in rivals:
@@ -119,12 +120,13 @@ class ImmigrationHost:
 
     # -- facts ------------------------------------------------------------------------------------
     def facts(self, world: World, bot: Bot) -> Mapping[str, Any]:
+        """The facts (memoised per world and tracked numbers); right after a move, its sentence keeps the names
+        the move was chosen with (the runner fills an action's sentence once its hook has run)."""
         memo = self._memo
-        if memo is not None and memo[0] is world and memo[1] == bot.values:
-            return memo[2]
-        facts = self._facts(world, bot)
-        self._memo = (world, bot.values, facts)
-        return facts
+        if memo is None or memo[0] is not world or memo[1] != bot.values:
+            self._memo = memo = (world, bot.values, self._facts(world, bot))
+        done = self._done
+        return {**memo[2], **done[2]} if done is not None and done[0] is world and done[1] == bot.values else memo[2]
 
     def _facts(self, world: World, bot: Bot) -> dict[str, Any]:
         me, state, hand = self.seat, world.state, world.hand(self.seat)
@@ -149,10 +151,26 @@ class ImmigrationHost:
         for name in ("start", "buy", "pay_off", "boost", "amnesty", "attack"):
             plan = plans.get(name)
             facts[f"can_{name}"] = plan is not None
-            facts[f"{name}_text"] = plan[2] if plan else "nothing"
+            facts[f"{name}_card"] = self.named(world, plan[1]) if plan else "no card"
+            paid = tuple(plan[1].get(k, 0) for k in KINDS) if plan else ()
+            facts[f"{name}_pay"] = f"{describe(paid)} ({units(paid, state.consts)} Time units)" if any(paid) else "nothing"
         target = plans.get("attack") and plans["attack"][1].get("target")
         facts["attack_target"] = state.players[target].name if target is not None else "nobody"
+        stack = plans.get("attack") and plans["attack"][1].get("stack")
+        facts["attack_stack"] = "their board" if stack is None else \
+            f"their {state.players[target].stacks[stack].type.replace('_', ' ').title()} stack"
         return facts
+
+    def named(self, world: World, payload: dict[str, Any]) -> str:
+        """The card a move plays or pays off, by name."""
+        state = world.state
+        if "card" in payload:
+            card_id = payload["card"]
+        elif payload.get("deport"):
+            card_id = state.players[self.seat].deport
+        else:
+            card_id = state.players[self.seat].stacks[payload["stack"]].attack
+        return next(c.name for c in state.cards if c.id == card_id)
 
     # -- hooks ------------------------------------------------------------------------------------
     def hook(self, name: str, world: World, bot: Bot) -> tuple[World, Bot, str]:
@@ -169,6 +187,7 @@ class ImmigrationHost:
                 raise RuleError(f"The app knows of no {card.name} in the bot's hand.")
             ops = hand.ops + (card.id,) if name == "gain_op" else without_op(hand, card.id).ops
             return world.with_hand(me, Hand(ops, hand.resources)), bot, card.name
+        before = self.facts(world, bot)
         move = self.move(name, world, bot)
         if move is None:
             raise RuleError(f"The bot cannot {name.replace('_', ' ')} now.")
@@ -180,7 +199,10 @@ class ImmigrationHost:
         state = self.rules.apply(world.state, Event(0, kind, payload))
         if self.witness is not None:
             state = self.witness(kind, payload, world.state, state)
-        return self.after(world.with_state(state), kind, payload), bot, told
+        after = self.after(world.with_state(state), kind, payload)
+        prefix = {"place_start": "start"}.get(name, name)
+        self._done = (after, bot.values, {k: v for k, v in before.items() if k.startswith(prefix + "_")})
+        return after, bot, told
 
     def move(self, name: str, world: World, bot: Bot) -> Move | None:
         """The event behind a decision hook, or None when the bot has no such move."""

@@ -31,6 +31,7 @@ class UniverseHost:
     def __init__(self, rules: Rules, seat: int):
         self.rules, self.seat = rules, seat
         self._memo: tuple[Any, tuple, dict[str, Any]] | None = None
+        self._done: tuple[Any, tuple, dict[str, Any]] | None = None  # names of the move just made, for its sentence
         self._years: tuple[Any, dict[int, tuple[YearCard, ...]]] | None = None  # the catalog's cards by year
 
     # -- the drawn card -------------------------------------------------------------------------
@@ -58,12 +59,13 @@ class UniverseHost:
 
     # -- facts ----------------------------------------------------------------------------------
     def facts(self, world: State, bot: Bot) -> Mapping[str, Any]:
+        """The facts (memoised per world and tracked numbers); right after a move, its sentence keeps the names
+        of the cards it moved (the runner fills an action's sentence once its hook has run)."""
         memo = self._memo
-        if memo is not None and memo[0] is world and memo[1] == bot.values:
-            return memo[2]
-        facts = self._facts(world, bot)
-        self._memo = (world, bot.values, facts)
-        return facts
+        if memo is None or memo[0] is not world or memo[1] != bot.values:
+            self._memo = memo = (world, bot.values, self._facts(world, bot))
+        done = self._done
+        return {**memo[2], **done[2]} if done is not None and done[0] is world and done[1] == bot.values else memo[2]
 
     def _facts(self, state: State, bot: Bot) -> dict[str, Any]:
         me, line = self.seat, state.lifelines[self.seat]
@@ -125,6 +127,17 @@ class UniverseHost:
 
     def hook(self, name: str, world: State, bot: Bot) -> tuple[State, Bot, str]:
         kind, payload = self.event(name, world, bot)
+        before = self.facts(world, bot)
         after = self.rules.apply(world, Event(0, kind, payload))
-        shown = {k: v for k, v in payload.items() if k != "player"}
-        return after, bot, f"{kind} {shown}" if shown else kind
+        self._done = (after, bot.values, {k: before[k] for k in ("drawn_name", "swap_name")})
+        return after, bot, self.outcome(after, len(world.rounds))
+
+    def outcome(self, state: State, rounds_before: int) -> str:
+        """How the move came out: the round's scores if it ended the round, else the bot's lifeline now."""
+        if len(state.rounds) > rounds_before:
+            done = state.rounds[-1]
+            scores = ", ".join(f"{state.name(p)} {sum(points)}" for p, points in enumerate(done.points))
+            return f"Round {done.number} is scored: {scores}."
+        line = state.lifelines[self.seat]
+        return (f"The bot's lifeline holds {len(line.years)} Year card(s), {len(counted(state, line))} of them "
+                f"balanced; {sum(round_points(state, self.seat))} points if the round ended now.")

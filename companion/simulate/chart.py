@@ -13,17 +13,17 @@ from pathlib import Path
 
 from companion.simulate.report import Summary
 
-WIDTH, PANEL, LEFT, TOP, BINS = 760, 230, 60, 40, 12
+WIDTH, PANEL, LEFT, TOP, BINS, LEGEND = 860, 230, 60, 75, 12, 150
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 
 
 def _bars(title: str, y0: int, labels: list[str], series: list[tuple[str, list[float]]], unit: str) -> list[str]:
     """A grouped bar chart panel: one group per label, one bar per series."""
     out = [f'<text x="{LEFT}" y="{y0 - 12}" font-size="14" font-weight="bold">{escape(title)}</text>']
-    height, width = PANEL - 70, WIDTH - LEFT - 20
+    height, width = PANEL - 70, WIDTH - LEFT - LEGEND - 20
     top = max([v for _, values in series for v in values] + [1e-9])
     out.append(f'<line x1="{LEFT}" y1="{y0 + height}" x2="{LEFT + width}" y2="{y0 + height}" stroke="#333"/>')
-    out.append(f'<text x="{LEFT - 6}" y="{y0 + 4}" font-size="10" text-anchor="end">{top:g}{unit}</text>')
+    out.append(f'<text x="{LEFT - 6}" y="{y0 + 4}" font-size="10" text-anchor="end">{top:.1f}{unit}</text>')
     group = width / max(1, len(labels))
     bar = group * 0.8 / max(1, len(series))
     for g, label in enumerate(labels):
@@ -35,24 +35,27 @@ def _bars(title: str, y0: int, labels: list[str], series: list[tuple[str, list[f
         out.append(f'<text x="{x0 + group * 0.4:.1f}" y="{y0 + height + 14}" font-size="10" '
                    f'text-anchor="middle">{escape(label)}</text>')
     for s, (name, _) in enumerate(series):
-        x = LEFT + width - 150
+        x = LEFT + width + 20
         out.append(f'<rect x="{x}" y="{y0 - 4 + 14 * s}" width="10" height="10" fill="{COLOURS[s % len(COLOURS)]}"/>'
                    f'<text x="{x + 14}" y="{y0 + 5 + 14 * s}" font-size="11">{escape(name)}</text>')
     return out
 
 
 def _histogram(values_by: list[tuple[str, list[int]]]) -> tuple[list[str], list[tuple[str, list[float]]]]:
-    """Equal-width bins over every value, and each series' share of its values in each bin (in %)."""
-    every = [v for _, values in values_by for v in values]
-    low, high = min(every), max(every)
+    """Equal-width bins from the lowest value to the 98th percentile (the last bin also holds the rare values
+    above it), and each series' share of its values in each bin (in %)."""
+    every = sorted(v for _, values in values_by for v in values)
+    low, high = every[0], every[min(len(every) - 1, len(every) * 98 // 100)]
     step = max(1, -(-(high - low + 1) // BINS))
     edges = list(range(low, high + 1, step))
     labels = [f"{e}-{e + step - 1}" if step > 1 else str(e) for e in edges]
+    if every[-1] > edges[-1] + step - 1:
+        labels[-1] = f"{edges[-1]}+"
     series = []
     for name, values in values_by:
         counts = [0] * len(edges)
         for v in values:
-            counts[(v - low) // step] += 1
+            counts[min(len(edges) - 1, (v - low) // step)] += 1
         series.append((name, [100 * c / len(values) for c in counts]))
     return labels, series
 
@@ -70,7 +73,7 @@ def svg(s: Summary) -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{TOP + 4 * PANEL}" '
             f'viewBox="0 0 {WIDTH} {TOP + 4 * PANEL}" font-family="sans-serif">'
             f'<rect width="100%" height="100%" fill="white"/>'
-            f'<text x="{LEFT}" y="20" font-size="15">{escape(s.title)}: {s.games} games, {s.players} players, '
+            f'<text x="{LEFT}" y="24" font-size="15">{escape(s.title)}: {s.games} games, {s.players} players, '
             f'levels {" ".join(map(str, s.levels))}, seed {s.seed}</text>')
     return head + "".join(parts) + "</svg>\n"
 

@@ -22,14 +22,17 @@ def levels_of(values: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def options_of(values: tuple[str, ...]) -> tuple[tuple[str, object], ...]:
-    """`--option vp_to_win=12` as setup options (whole numbers stay numbers)."""
+    """`--option vp_to_win=12` as setup options (whole numbers stay numbers; a, b, c is a list)."""
     out = []
     for value in values:
         key, sep, raw = value.partition("=")
         if not sep or not key.strip():
             raise SimulationError(f"--option takes name=value (such as vp_to_win=12), not {value!r}.")
         raw = raw.strip()
-        out.append((key.strip(), int(raw) if raw.lstrip("-").isdigit() else raw))
+        if "," in raw:  # a list: leave_out=lc-29,lc-37
+            out.append((key.strip(), [word.strip() for word in raw.split(",") if word.strip()]))
+        else:
+            out.append((key.strip(), int(raw) if raw.lstrip("-").isdigit() else raw))
     return tuple(out)
 
 
@@ -54,6 +57,8 @@ def simulate(slug: str, games: int, players: int, bots: tuple[str, ...], seed: i
     except (RuleError, GameDataError) as error:
         raise SimulationError(str(error)) from None
     summary = summarise(game.title, results, players, levels, seed)
-    name = f"simulation-{players}p-levels-{'-'.join(map(str, levels))}-seed-{seed}.svg"
+    chosen = options_of(options)
+    named = "".join(f"-{key}-{'+'.join(map(str, value)) if isinstance(value, list) else value}" for key, value in chosen)
+    name = f"simulation-{players}p-levels-{'-'.join(map(str, levels))}{named}-seed-{seed}.svg"
     path = chart.write(summary, out / slug, name)
     return text(summary, seconds_per_turn / 60 if seconds_per_turn else None), path

@@ -45,3 +45,22 @@ def test_bots_only_make_moves_the_rules_accept(game, levels):
         assert result.ends in (("vp_cap",), ("turn_limit",))
         if result.ends == ("vp_cap",):
             assert max(result.scores) >= 10 and all(result.scores[w] == max(result.scores) for w in result.winners)
+
+
+def test_each_move_is_a_sentence_that_names_its_cards(game, monkeypatch):
+    import companion.simulate.immigration_table as table_model
+
+    flow = next(f for f in game.flows if f.id == "bot")
+    seen = []
+    original = table_model.play_turn
+
+    def watch(*args):
+        bot, world, asked = original(*args)
+        seen.extend(s for s in bot.turn if s.kind == "action")
+        return bot, world, asked
+
+    monkeypatch.setattr(table_model, "play_turn", watch)
+    play_game(Match(game, flow, (2, 2), random.Random(3)))
+    bought = [s.text for s in seen if s.node == "do_buy"]
+    assert bought and all(t.startswith("The bot buys ") and "no card" not in t for t in bought)
+    assert all("{" not in s.text and "{" not in s.why for s in seen)

@@ -67,3 +67,5 @@ def test_each_step_is_a_sentence_with_a_reason(game):
     said = bot.turn[-1]
     assert said.kind == "action" and said.text.endswith(".") and said.why
     assert "{" not in " ".join(s.text + s.why for s in bot.turn)
+    assert "no card" not in said.text  # the sentence names the card the move moved, though it has moved
+    assert "balanced" in said.outcome or "scored" in said.outcome
