@@ -131,3 +131,21 @@ def test_a_lost_connection_retries_and_says_so(tmp_path, sheet_game, phone):
         page.wait_for_function("document.querySelector('#scores').innerText.includes('Ann\\t4')", timeout=5000)
     finally:
         server.stop()
+
+
+def test_joining_by_pasting_the_play_link_keeps_the_edit_secret(server, phone):
+    body = new_sheet(server)
+    page = phone()
+    page.goto(server.base + "/")
+    page.fill("#code", server.base + body["links"]["play"])
+    page.get_by_role("button", name="Open the game").click()
+    page.wait_for_selector("#connection:text('Live')")
+    assert page.locator("#nokey").is_hidden() and page.get_by_role("button", name="Add the points").is_enabled()
+    add_points(page, 0, 3)
+    page.wait_for_function("document.querySelector('#scores').innerText.includes('Ann\\t3')")
+    watcher = phone()  # the code alone opens the game without the secret
+    watcher.goto(server.base + "/")
+    watcher.fill("#code", body["id"])
+    watcher.get_by_role("button", name="Open the game").click()
+    watcher.wait_for_selector("#nokey", state="visible")
+    assert "Ann\t3" in watcher.inner_text("#scores")
