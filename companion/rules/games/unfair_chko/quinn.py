@@ -138,14 +138,21 @@ def _run(state: State, p: dict[str, Any], roll: Callable[[int], int]) -> State:
 
 
 def _may_start(state: State, q: Quinn) -> None:
+    reason = not_now(state, q)
+    if reason:
+        raise RuleError(reason)
+
+
+def not_now(state: State, q: Quinn) -> str | None:
+    """Why Quinn cannot start a turn now (a sentence), or None when its turn is due."""
     if q.bot.waiting:
-        raise RuleError(f"Quinn is waiting for an answer: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}")
+        return f"Quinn is waiting for an answer: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}"
     if q.done_in(state):
-        raise RuleError(f"Quinn has already taken its turn in the {state.step} step of round {state.round}.")
+        return f"Quinn has already taken its turn in the {state.step} step of round {state.round}."
     if state.step == "Events" and (state.section == "Draw" or state.city_round != state.round
                                    or (state.market and state.rolled_round != state.round)):
-        raise RuleError("Quinn takes its Events turn after this round's City card is revealed and the kaiju "
-                        "have rolled.")
+        return "Quinn takes its Events turn after this round's City card is revealed and the kaiju have rolled."
+    return None
 
 
 def turn(state: State, p: dict[str, Any]) -> State:
@@ -220,7 +227,7 @@ def view(state: State) -> dict[str, Any] | None:
         "asking": flowrun.asking(chart, q.bot, state, HOST),
         "turn": [{"node": s.node, "kind": s.kind, "text": s.text, "why": s.why, "outcome": s.outcome}
                  for s in q.bot.turn],
-        "turn_due": state.phase == "play" and not q.done_in(state) and not q.bot.waiting,
+        "turn_due": state.phase == "play" and not_now(state, q) is None,
         "acted": list(q.acted) if q.round == state.round else [],
         "score": sheet(state),
     }

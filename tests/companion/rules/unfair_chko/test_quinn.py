@@ -50,7 +50,9 @@ def test_quinn_joins_a_solo_game_at_the_chosen_level_and_only_there():
     view = uc.view(solo(2))["quinn"]
     assert (view["level"], view["level_name"], [lv["name"] for lv in view["levels"]]) == (
         2, "Collector", ["Day tripper", "Collector", "Tycoon"])
-    assert view["turn_due"] is True and view["asking"] is None and view["turn"] == []
+    assert view["turn_due"] is False and view["asking"] is None and view["turn"] == []  # the Draw section
+    city = act(act(solo(2), "advance"), "reveal_city")
+    assert uc.view(city)["quinn"]["turn_due"] is True
 
 
 def test_an_unknown_level_is_refused_at_setup():
