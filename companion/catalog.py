@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.gamedata import Game, bundled_slugs, card_data_dir, load_game
+from companion.bots.seats import with_bots
 from companion.errors import NotFound
 from companion.rules import Rules, rules_for
 
@@ -25,7 +26,7 @@ class Catalog:
         self.entries: dict[str, Entry] = {}
         for folder in folders:
             game = load_game(folder)
-            self.entries[game.slug] = Entry(game, rules_for(game))
+            self.entries[game.slug] = Entry(game, with_bots(game, rules_for(game)))
 
     def get(self, slug: str) -> Entry:
         try:

@@ -143,6 +143,7 @@ def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], in
         if node.kind in ("question", "count"):
             return replace(bot, waiting=node.id), world
         scope = _scope(bot, world, host)
+        told = None
         try:
             if node.kind == "check":
                 if node.test is not None:
@@ -157,17 +158,27 @@ def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], in
                     raise FlowError(f"A {node.sides}-sided die cannot show {face}.")
                 if node.store:
                     bot = bot.with_values(**{node.store: face})
+                    scope = {**scope, node.store: face}
                 outcome, target = f"rolled {face}", node.target(face)
             else:
                 for name, expression in node.effects:
-                    bot = bot.with_values(**{name: int(expression(_scope(bot, world, host)))})
+                    value = int(expression(scope))
+                    bot = bot.with_values(**{name: value})
+                    scope = {**scope, name: value}
                 outcome, target = "", node.branches.get("next")
-                if node.hook:
-                    world, bot, told = host.hook(node.hook, world, bot)
-                    outcome = told
+                if node.hook:  # the sentence names the world as the move finds it, the outcome what came of it
+                    told = _said(node, scope, "")
+                    world, bot, outcome = host.hook(node.hook, world, bot)
         except ExpressionError as error:
             raise FlowError(f"{flow.title}, node {node.id!r}: {error}") from None
-        said = Said(node.id, node.kind, fill(node, bot, world, host), _why(node, bot, world, host), outcome)
+        said = _said(node, scope, outcome) if told is None else replace(told, outcome=outcome)
         bot, node_id = replace(bot, turn=bot.turn + (said,)), target
     raise FlowError(f"{flow.title} went round {MAX_STEPS} steps without asking the table or ending: "
                     f"the flowchart loops at {node_id!r}.")
+
+
+def _said(node: Node, scope: Mapping[str, Any], outcome: str) -> Said:
+    """The step as recorded: its sentence and reason with the numbers put in."""
+    def put(text: str) -> str:
+        return PLACEHOLDER.sub(lambda m: str(scope.get(m.group(1), m.group(0))), text)
+    return Said(node.id, node.kind, put(node.text), put(node.why), outcome)

@@ -1,0 +1,196 @@
+"""Bots in the app's seats: a game's rules with `bot_turn`, `bot_answer` and `bot_level` events around them.
+
+The option `bots` gives each seat a bot level (0 for a person). A bot's turn runs its flowchart
+(card_data/<slug>/bot.flow.toml) through the game's bot host: the app makes the bot's checks and
+rolls, asks the table what only the table sees (which card it drew), says in one sentence what to do
+for the bot, and every move the bot makes is one of the game's own events, applied by its rules.
+Dice are drawn once when the event is appended (`prepare`) and replayed from the log.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator
+
+from cardgen.gamedata.flows import Flow
+from companion.bots import flowrun
+from companion.bots.flowrun import Bot, FlowError
+from companion.bots.kinds import BotKind, bot_kind
+from companion.rules.contract import Event, RuleError, Rules, SetupConfig
+from companion.rules.fields import EventSpec, Field
+
+LEVELS = Field("array", items=Field("integer", minimum=0, maximum=9), max_items=12, required=False, default=[],
+               description="A bot level for each seat, 0 for a person: [0, 2] seats a level-2 bot in the second chair.")
+SEAT = Field("integer", minimum=0, maximum=11, required=False,
+             description="The bot's seat, counting from 0 (the seat whose turn it is when left out).")
+EVENTS = {
+    "bot_turn": EventSpec("A bot takes its turn: the app rolls its dice, makes its checks, says what to do on the "
+                          "table for it, and asks what only the table can see.", {"seat": SEAT}, random=True),
+    "bot_answer": EventSpec("Answer the bot's question: one of the answers it offers (yes, no, ...) or a number.",
+                            {"answer": Field("string", max_length=40, description="yes, no, or a whole number.")},
+                            random=True),
+    "bot_level": EventSpec("Change a bot's difficulty level.", {"seat": Field("integer", minimum=0, maximum=11),
+                                                                 "level": Field("integer", minimum=1, maximum=9)}),
+}
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The game's world as its bots see it, the bot in each bot seat, and the seat whose bot awaits an answer."""
+
+    world: Any
+    names: tuple[str, ...]
+    bots: tuple[tuple[int, Bot], ...]
+    acting: int | None = None
+
+    def bot(self, seat: int) -> Bot:
+        return dict(self.bots)[seat]
+
+    def with_bot(self, seat: int, bot: Bot) -> "Seated":
+        return replace(self, bots=tuple((s, bot if s == seat else b) for s, b in self.bots))
+
+
+class _Seats:
+    """The wrapped rules; `rules` are the game's own, which check every event, the bots' included."""
+
+    def __init__(self, rules: Rules, kind: BotKind, flow: Flow):
+        self.rules, self.kind, self.flow = rules, kind, flow
+
+    def setup(self, config: SetupConfig) -> Seated:
+        options = dict(config.options or {})
+        levels = options.pop("bots", None) or []
+        try:
+            levels = LEVELS.check("bots", levels)
+        except ValueError as error:
+            raise RuleError(f"Option {error}.") from None
+        if len(levels) > len(config.players):
+            raise RuleError(f"Option bots gives {len(levels)} seats for {len(config.players)} players.")
+        known = [level.number for level in self.flow.levels]
+        for level in levels:
+            if level and level not in known:
+                raise RuleError(f"{self.flow.title} has no level {level}; levels: {', '.join(map(str, known))} "
+                                "(0 for a person).")
+        state = self.rules.setup(replace(config, options=options))
+        bots = tuple((seat, flowrun.new_bot(self.flow, level)) for seat, level in enumerate(levels) if level)
+        return Seated(self.kind.world(state, None), tuple(config.players), bots)
+
+    def apply(self, seated: Seated, event: Event) -> Seated:
+        payload = dict(event.payload)
+        if event.type in ("bot_turn", "bot_answer"):
+            return self._run(seated, event.type, payload, _stored(payload))
+        if event.type == "bot_level":
+            return self._level(seated, payload)
+        if seated.acting is not None and event.type != "note":
+            raise RuleError(f"{seated.names[seated.acting]} (a bot) is waiting for the table's answer first: "
+                            f"{self._asking(seated)['text']} Answer it (bot_answer) or undo the bot's turn.")
+        state = self.rules.apply(self.kind.state(seated.world), event)
+        return replace(seated, world=self.kind.world(state, seated.world))
+
+    def prepare(self, seated: Seated, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        if kind not in ("bot_turn", "bot_answer"):
+            return self.rules.prepare(self.kind.state(seated.world), kind, payload, rng)
+        faces: list[int] = []
+
+        def roll(sides: int) -> int:
+            faces.append(rng.randint(1, sides))
+            return faces[-1]
+        self._run(seated, kind, payload, roll)
+        return {**payload, "dice": faces}
+
+    def _run(self, seated: Seated, kind: str, payload: dict[str, Any], roll: Callable[[int], int]) -> Seated:
+        try:
+            if kind == "bot_turn":
+                seat = self._turn_seat(seated, payload.get("seat"))
+                bot, world = flowrun.begin(self.flow, seated.bot(seat), seated.world, self._host(seat), roll)
+            else:
+                if seated.acting is None:
+                    raise RuleError("No bot has asked the table anything: start a bot's turn (bot_turn) first.")
+                seat = seated.acting
+                bot, world = flowrun.answer(self.flow, seated.bot(seat), seated.world, self._host(seat), roll,
+                                            str(payload["answer"]))
+        except FlowError as error:
+            raise RuleError(str(error)) from None
+        return replace(seated.with_bot(seat, bot), world=world, acting=seat if bot.waiting else None)
+
+    def _turn_seat(self, seated: Seated, asked: int | None) -> int:
+        if seated.acting is not None:
+            raise RuleError(f"{seated.names[seated.acting]} (a bot) is waiting for an answer: "
+                            f"{self._asking(seated)['text']}")
+        due = self.kind.whose_turn(self.kind.state(seated.world))
+        seat = asked if asked is not None else due
+        if seat is None:
+            raise RuleError("Name the bot's seat: the game does not say whose turn it is now.")
+        if seat not in dict(seated.bots):
+            bots = ", ".join(f"{seated.names[s]} (seat {s})" for s, _ in seated.bots) or "none"
+            raise RuleError(f"{seated.names[seat] if seat < len(seated.names) else f'Seat {seat}'} is not a bot; "
+                            f"bots: {bots}.")
+        if due is not None and due != seat:
+            raise RuleError(f"It is {seated.names[due]}'s turn, not {seated.names[seat]}'s.")
+        return seat
+
+    def _level(self, seated: Seated, payload: dict[str, Any]) -> Seated:
+        seat = payload["seat"]
+        if seat not in dict(seated.bots):
+            raise RuleError(f"Seat {seat} has no bot.")
+        if seated.acting == seat:
+            raise RuleError("Answer the bot's question before changing its level.")
+        try:
+            level = self.flow.level(payload["level"])
+        except KeyError as error:
+            raise RuleError(str(error).strip("'\"")) from None
+        bot = replace(seated.bot(seat).with_values(**dict(level.values)), level=level.number)
+        return seated.with_bot(seat, bot)
+
+    def _host(self, seat: int):
+        return self.kind.host(self.rules, seat)
+
+    def _asking(self, seated: Seated) -> dict[str, Any]:
+        seat = seated.acting
+        return flowrun.asking(self.flow, seated.bot(seat), seated.world, self._host(seat))
+
+    def score(self, seated: Seated) -> dict[str, Any]:
+        return self.rules.score(self.kind.state(seated.world))
+
+    def view(self, seated: Seated) -> dict[str, Any]:
+        state = self.kind.state(seated.world)
+        due = self.kind.whose_turn(state)
+        levels = {lv.number: lv for lv in self.flow.levels}
+        bots = [{
+            "seat": seat, "name": seated.names[seat], "level": bot.level,
+            "level_name": levels[bot.level].name if bot.level in levels else "",
+            "level_text": levels[bot.level].text if bot.level in levels else "",
+            "asking": self._asking(seated) if seated.acting == seat else None,
+            "turn": [{"node": s.node, "kind": s.kind, "text": s.text, "why": s.why, "outcome": s.outcome}
+                     for s in bot.turn],
+            "turn_due": seated.acting is None and due == seat,
+        } for seat, bot in seated.bots]
+        return {**self.rules.view(state), "bots": bots,
+                "bot_levels": [{"level": lv.number, "name": lv.name, "text": lv.text} for lv in self.flow.levels],
+                "bot_title": self.flow.title}
+
+
+def _stored(payload: dict[str, Any]) -> Callable[[int], int]:
+    faces: Iterator[int] = iter(payload.get("dice") or ())
+
+    def roll(sides: int) -> int:
+        face = next(faces, None)
+        if face is None:
+            raise RuleError("This event's stored dice ran out: the log does not match the bot's flowchart.")
+        return face
+    return roll
+
+
+def with_bots(game: Any, rules: Rules) -> Rules:
+    """The game's rules with seats for bots, when the game has bots that can play in the app; else `rules`."""
+    kind = bot_kind(game.slug)
+    flow = next((f for f in game.flows if kind and f.id == kind.flow), None)
+    if kind is None or flow is None:
+        return rules
+    seats = _Seats(rules, kind, flow)
+    inner = rules.options
+    options = EventSpec((inner.description if inner else "Setup options.") + " `bots` seats bots.",
+                        {**(dict(inner.fields) if inner else {}), "bots": LEVELS})
+    return Rules(slug=rules.slug, events={**rules.events, **EVENTS}, setup=seats.setup, apply=seats.apply,
+                 score=seats.score, view=seats.view, prepare=seats.prepare, version=f"{rules.version}+bots-1",
+                 options=options)
