@@ -8,7 +8,6 @@ answers the bot's questions from the card it really drew. Every move goes throug
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from companion.bots.flowrun import Bot, new_bot
@@ -18,7 +17,6 @@ from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, Un
 from companion.rules.games.unyielding_universe.places import draw_pile_size, in_draw_pile
 from companion.rules.games.unyielding_universe.scoring import totals, winners
 from companion.rules.games.unyielding_universe.state import State
-from companion.simulate.indexed_catalog import indexed
 from companion.simulate.record import GameResult, Match, SimulationError
 from companion.simulate.turns import play_turn
 
@@ -90,7 +88,6 @@ def play_game(match: Match) -> GameResult:
     game, flow, levels, rng = match.game, match.flow, match.levels, match.rng
     rules = rules_for(game)
     state = rules.setup(SetupConfig(tuple(f"Bot {i + 1}" for i in range(len(levels))), dict(match.options), game))
-    state = replace(state, catalog=indexed(state.catalog))
     hosts = [UniverseHost(rules, seat) for seat in range(len(levels))]
     bots = [new_bot(flow, level) for level in levels]
     table = UniverseTable(match, hosts)

@@ -68,12 +68,17 @@ class Catalog:
     universes: tuple[UniverseCard, ...]
     left_out: tuple[str, ...] = ()
 
-    def find(self, card_id: str) -> Card | None:
+    def __post_init__(self) -> None:  # look-ups by id from a dict built once (a simulated game makes millions)
+        index: dict[str, Card] = {}
         for group in (self.years, self.life_completes, self.universes):
             for card in group:
-                if card.id == card_id:
-                    return card
-        return None
+                index.setdefault(card.id, card)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_size", sum(0 if card_id in self.left_out else card.count
+                                              for card_id, card in index.items()))
+
+    def find(self, card_id: str) -> Card | None:
+        return self._index.get(card_id)
 
     def year(self, card_id: str) -> YearCard:
         card = self.find(card_id)
@@ -92,12 +97,11 @@ class Catalog:
 
     def copies(self, card_id: str) -> int:
         """How many copies of the card the draw pile started with (0 if it was left out)."""
-        card = self.find(card_id)
+        card = self._index.get(card_id)
         return 0 if card is None or card_id in self.left_out else card.count
 
     def deck_size(self) -> int:
-        return sum(self.copies(card.id) for group in (self.years, self.life_completes, self.universes)
-                   for card in group)
+        return self._size
 
 
 def load_catalog(game: Any, shuffled_decks: tuple[str, ...], left_out: tuple[str, ...]) -> Catalog:
