@@ -49,6 +49,7 @@ bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/pdf_throughput.py
 	$(BIN)/python benchmarks/png_throughput.py
 	$(BIN)/python benchmarks/companion_load.py
+	$(BIN)/python benchmarks/simulate_throughput.py
 
 clean:  ## Remove the virtualenv and everything built.
 	rm -rf $(VENV) build dist *.egg-info
