@@ -8,9 +8,10 @@ preference. Every hook then applies its event for real, so the rules check every
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from companion.bots.flowrun import Bot
+from companion.bots.memo import MemoFacts
 from companion.bots.immigration_hand import Hand, World, add_resource, payment, without_op
 from companion.rules.contract import Event, RuleError, Rules
 from companion.rules.games.unsettled_immigration import board
@@ -21,15 +22,13 @@ from companion.rules.games.unsettled_immigration.payment import describe, units
 Move = tuple[str, dict[str, Any], str]  # event type, payload, what the table does
 
 
-class ImmigrationHost:
+class ImmigrationHost(MemoFacts):
     """Facts and hooks of the bot in seat `seat`."""
 
     def __init__(self, rules: Rules, seat: int):
         self.rules, self.seat = rules, seat
         self.witness = None  # a simulated table's callback (kind, payload, before, after) -> state,
         # told of each event made, which may add the table's own chores (an Op reshuffle) to the state
-        self._memo: tuple[Any, tuple, dict[str, Any]] | None = None
-        self._done: tuple[Any, tuple, dict[str, Any]] | None = None  # names of the move just made, for its sentence
 
     def accepts(self, world: World, kind: str, payload: dict[str, Any]) -> bool:
         try:
@@ -119,15 +118,6 @@ class ImmigrationHost:
         return None
 
     # -- facts ------------------------------------------------------------------------------------
-    def facts(self, world: World, bot: Bot) -> Mapping[str, Any]:
-        """The facts (memoised per world and tracked numbers); right after a move, its sentence keeps the names
-        the move was chosen with (the runner fills an action's sentence once its hook has run)."""
-        memo = self._memo
-        if memo is None or memo[0] is not world or memo[1] != bot.values:
-            self._memo = memo = (world, bot.values, self._facts(world, bot))
-        done = self._done
-        return {**memo[2], **done[2]} if done is not None and done[0] is world and done[1] == bot.values else memo[2]
-
     def _facts(self, world: World, bot: Bot) -> dict[str, Any]:
         me, state, hand = self.seat, world.state, world.hand(self.seat)
         player, turn = state.players[me], state.turn
@@ -187,7 +177,6 @@ class ImmigrationHost:
                 raise RuleError(f"The app knows of no {card.name} in the bot's hand.")
             ops = hand.ops + (card.id,) if name == "gain_op" else without_op(hand, card.id).ops
             return world.with_hand(me, Hand(ops, hand.resources)), bot, card.name
-        before = self.facts(world, bot)
         move = self.move(name, world, bot)
         if move is None:
             raise RuleError(f"The bot cannot {name.replace('_', ' ')} now.")
@@ -200,8 +189,6 @@ class ImmigrationHost:
         if self.witness is not None:
             state = self.witness(kind, payload, world.state, state)
         after = self.after(world.with_state(state), kind, payload)
-        prefix = {"place_start": "start"}.get(name, name)
-        self._done = (after, bot.values, {k: v for k, v in before.items() if k.startswith(prefix + "_")})
         return after, bot, told
 
     def move(self, name: str, world: World, bot: Bot) -> Move | None:

@@ -10,9 +10,10 @@ from_discard = 1 when the bot took the top of the discard pile.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from companion.bots.flowrun import Bot
+from companion.bots.memo import MemoFacts
 from companion.bots.lifeline_sense import best_swap, extends
 from companion.rules.contract import Event, RuleError, Rules
 from companion.rules.games.unyielding_universe.cards import YearCard, describe
@@ -25,13 +26,11 @@ from companion.rules.games.unyielding_universe.state import State
 UNIVERSES = ("vengeful", "annoying", "heirless", "joyless", "regretful", "restless", "forgiving")  # 1..7 in order
 
 
-class UniverseHost:
+class UniverseHost(MemoFacts):
     """Facts and hooks of the bot in seat `seat`; the rules check every event its hooks make."""
 
     def __init__(self, rules: Rules, seat: int):
         self.rules, self.seat = rules, seat
-        self._memo: tuple[Any, tuple, dict[str, Any]] | None = None
-        self._done: tuple[Any, tuple, dict[str, Any]] | None = None  # names of the move just made, for its sentence
         self._years: tuple[Any, dict[int, tuple[YearCard, ...]]] | None = None  # the catalog's cards by year
 
     # -- the drawn card -------------------------------------------------------------------------
@@ -58,15 +57,6 @@ class UniverseHost:
         return found[min(values["skip"], len(found) - 1)] if found else None
 
     # -- facts ----------------------------------------------------------------------------------
-    def facts(self, world: State, bot: Bot) -> Mapping[str, Any]:
-        """The facts (memoised per world and tracked numbers); right after a move, its sentence keeps the names
-        of the cards it moved (the runner fills an action's sentence once its hook has run)."""
-        memo = self._memo
-        if memo is None or memo[0] is not world or memo[1] != bot.values:
-            self._memo = memo = (world, bot.values, self._facts(world, bot))
-        done = self._done
-        return {**memo[2], **done[2]} if done is not None and done[0] is world and done[1] == bot.values else memo[2]
-
     def _facts(self, state: State, bot: Bot) -> dict[str, Any]:
         me, line = self.seat, state.lifelines[self.seat]
         values = dict(bot.values)
@@ -127,9 +117,7 @@ class UniverseHost:
 
     def hook(self, name: str, world: State, bot: Bot) -> tuple[State, Bot, str]:
         kind, payload = self.event(name, world, bot)
-        before = self.facts(world, bot)
         after = self.rules.apply(world, Event(0, kind, payload))
-        self._done = (after, bot.values, {k: before[k] for k in ("drawn_name", "swap_name")})
         return after, bot, self.outcome(after, len(world.rounds))
 
     def outcome(self, state: State, rounds_before: int) -> str:
