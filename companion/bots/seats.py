@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from cardgen.gamedata.flows import Flow
-from companion.bots import flowrun
+from companion.bots import dice, flowrun
 from companion.bots.flowrun import Bot, FlowError
 from companion.bots.kinds import BotKind, bot_kind
 from companion.rules.contract import Event, RuleError, Rules, SetupConfig
@@ -78,7 +78,7 @@ class _Seats:
     def apply(self, seated: Seated, event: Event) -> Seated:
         payload = dict(event.payload)
         if event.type in ("bot_turn", "bot_answer"):
-            return self._run(seated, event.type, payload, _stored(payload))
+            return self._run(seated, event.type, payload, dice.stored(payload))
         if event.type == "bot_level":
             return self._level(seated, payload)
         if seated.acting is not None and event.type != "note":
@@ -90,11 +90,7 @@ class _Seats:
     def prepare(self, seated: Seated, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if kind not in ("bot_turn", "bot_answer"):
             return self.rules.prepare(self.kind.state(seated.world), kind, payload, rng)
-        faces: list[int] = []
-
-        def roll(sides: int) -> int:
-            faces.append(rng.randint(1, sides))
-            return faces[-1]
+        roll, faces = dice.recording(rng)
         self._run(seated, kind, payload, roll)
         return {**payload, "dice": faces}
 
@@ -168,17 +164,6 @@ class _Seats:
         return {**self.rules.view(state), "bots": bots,
                 "bot_levels": [{"level": lv.number, "name": lv.name, "text": lv.text} for lv in self.flow.levels],
                 "bot_title": self.flow.title}
-
-
-def _stored(payload: dict[str, Any]) -> Callable[[int], int]:
-    faces: Iterator[int] = iter(payload.get("dice") or ())
-
-    def roll(sides: int) -> int:
-        face = next(faces, None)
-        if face is None:
-            raise RuleError("This event's stored dice ran out: the log does not match the bot's flowchart.")
-        return face
-    return roll
 
 
 def with_bots(game: Any, rules: Rules) -> Rules:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
-from companion.bots import flowrun
+from companion.bots import dice, flowrun
 from companion.bots.flowrun import Bot, FlowError
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko import kaiju
@@ -107,17 +107,6 @@ def _quinn(state: State) -> Quinn:
     return state.automa
 
 
-def _dice(p: dict[str, Any]) -> Callable[[int], int]:
-    faces: Iterator[int] = iter(p.get("dice") or ())
-
-    def roll(sides: int) -> int:
-        face = next(faces, None)
-        if face is None:
-            raise RuleError("This event's stored dice ran out: the log does not match Quinn's flowchart.")
-        return face
-    return roll
-
-
 def _run(state: State, p: dict[str, Any], roll: Callable[[int], int]) -> State:
     q = _quinn(state)
     try:
@@ -157,21 +146,17 @@ def not_now(state: State, q: Quinn) -> str | None:
 
 def turn(state: State, p: dict[str, Any]) -> State:
     """Quinn's turn in the current step: runs until it ends or asks the table something."""
-    return _run(state, {**p, "answer": None}, _dice(p))
+    return _run(state, {**p, "answer": None}, dice.stored(p))
 
 
 def reply(state: State, p: dict[str, Any]) -> State:
     """The table answers Quinn's question; Quinn runs on."""
-    return _run(state, p, _dice(p))
+    return _run(state, p, dice.stored(p))
 
 
 def prepare(state: State, p: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Walks Quinn's flowchart as the event will, drawing each die it rolls; the faces are stored in the event."""
-    faces: list[int] = []
-
-    def roll(sides: int) -> int:
-        faces.append(rng.randint(1, sides))
-        return faces[-1]
+    roll, faces = dice.recording(rng)
     _run(state, {**p, "answer": p.get("answer")}, roll)
     return {**p, "dice": faces}
 
