@@ -1,9 +1,9 @@
-"""A game's printed material for the table: its rulebook page and its cards, from cardgen's output or its data.
+"""A game's printed material for the table: its rulebook page and its cards, from its data or cardgen's output.
 
-`cardgen.rulebook` renders with reportlab, which the companion never imports, so the rulebook shown is the
-HTML page `cardgen build` / `cardgen rulebook GAME` wrote to `output/<slug>/<slug>-rulebook.html`. The card
-gallery shows the PNGs of `cardgen build --png` (`output/<slug>/png/<deck>/<card>.png`) where they exist and
-the cards' own text from the game data otherwise.
+The rulebook page is rendered from the game's own rulebook template and data by `cardgen.rulebook.html`
+(Markdown and Jinja2, no reportlab), once per process. The card gallery shows the PNGs of
+`cardgen build --png` (`output/<slug>/png/<deck>/<card>.png`) where they exist and the cards' own text from
+the game data otherwise.
 """
 
 from __future__ import annotations
@@ -38,26 +38,27 @@ class GalleryDeck:
     cards: tuple[GalleryCard, ...]
 
 
-def rulebook_file(output: Path, slug: str) -> Path | None:
-    """The rulebook HTML cardgen wrote for `slug`, if it has been built."""
-    path = output / slug / f"{slug}-rulebook.html"
-    return path if path.is_file() else None
+_cache: dict[str, tuple[str | None, str | None]] = {}
 
 
-_cache: dict[Path, tuple[int, str]] = {}
+def rulebook_body(game: Game) -> tuple[str | None, str | None]:
+    """(the rulebook page's body, or None when the game has no rulebook template; the template's error, if any),
+    rendered from the game's data once per process. The page's own style sheet and any script are dropped."""
+    if game.slug not in _cache:
+        from cardgen.rulebook.html import render_html
+        from cardgen.rulebook.source import RulebookError, markdown, template_path
 
-
-def rulebook_body(path: Path) -> str:
-    """The page's body (its own style sheet and any script dropped: the companion's styles apply), cached per
-    process until the file changes."""
-    mtime = path.stat().st_mtime_ns
-    cached = _cache.get(path)
-    if cached is None or cached[0] != mtime:
-        page = STYLE.sub("", path.read_text(encoding="utf-8"))
-        body = BODY.search(page)
-        cached = (mtime, SCRIPT.sub("", body.group(1) if body else page))
-        _cache[path] = cached
-    return cached[1]
+        if template_path(game) is None:
+            _cache[game.slug] = (None, None)
+        else:
+            try:
+                page = STYLE.sub("", render_html(game, markdown(game)))
+            except RulebookError as error:
+                _cache[game.slug] = (None, str(error))
+            else:
+                body = BODY.search(page)
+                _cache[game.slug] = (SCRIPT.sub("", body.group(1) if body else page), None)
+    return _cache[game.slug]
 
 
 def gallery(game: Game, output: Path) -> list[GalleryDeck]:

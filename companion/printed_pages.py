@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, render_template, send_from_directory
 
 from companion import services
 from companion.errors import NotFound
-from companion.library import gallery, rulebook_body, rulebook_file
+from companion.library import gallery, rulebook_body
 
 blueprint = Blueprint("printed", __name__)
 
@@ -20,10 +20,8 @@ def output_dir() -> Path:
 @blueprint.get("/library/<slug>/rulebook")
 def rulebook(slug: str):
     entry = services().catalog.get(slug)
-    path = rulebook_file(output_dir(), slug)
-    body = rulebook_body(path) if path else None
-    return render_template("pages/rulebook.html", title=entry.game.title, slug=slug, body=body,
-                           command=f"cardgen rulebook {slug}", output=str(output_dir() / slug))
+    body, problem = rulebook_body(entry.game)
+    return render_template("pages/rulebook.html", title=entry.game.title, slug=slug, body=body, problem=problem)
 
 
 @blueprint.get("/library/<slug>/cards")

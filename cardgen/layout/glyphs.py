@@ -10,6 +10,7 @@ import math
 
 Shape = tuple  # ("circle", cx, cy, r, tone) | ("poly", points, tone) | ("rect", x, y, w, h, tone)
 INK, PAPER = "ink", "paper"
+ICON_COLOUR = "#3a3a3a"  # the ink of an icon whose game.toml entry gives no colour
 
 
 def _circle(cx: float, cy: float, r: float, tone: str = INK) -> Shape:

@@ -6,10 +6,10 @@ from typing import Mapping
 
 from cardgen.gamedata import IconSpec
 from cardgen.layout import fonts
-from cardgen.layout.glyphs import GLYPHS, PAPER
+from cardgen.layout.glyphs import GLYPHS, ICON_COLOUR, PAPER
 from cardgen.layout.ops import Ellipse, Op, Path, Rect, Text
 
-DEFAULT_COLOUR = "#3a3a3a"
+DEFAULT_COLOUR = ICON_COLOUR
 WHITE = "#ffffff"
 
 

@@ -1,4 +1,8 @@
-"""Rulebooks rendered from Markdown + Jinja2 templates and the game's own data: PDF, booklet, HTML."""
+"""Rulebooks rendered from Markdown + Jinja2 templates and the game's own data: PDF, booklet, HTML.
+
+The PDF side (reportlab) is imported only when `write_rulebook` is used, so the HTML page
+(`cardgen.rulebook.html`) can be rendered without it, as the companion does.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,6 @@ from pathlib import Path
 
 from cardgen.gamedata import Game
 from cardgen.impose.papers import Paper
-from cardgen.rulebook.blocks import parse
-from cardgen.rulebook.booklet import write_booklet
-from cardgen.rulebook.html import render_html
-from cardgen.rulebook.pdf import RulebookDocument, story
 from cardgen.rulebook.source import RulebookError, markdown, template_path
 
 __all__ = ["RulebookError", "has_rulebook", "write_rulebook"]
@@ -21,6 +21,11 @@ def has_rulebook(game: Game) -> bool:
 
 def write_rulebook(game: Game, paper: Paper, pdf: Path, html: Path | None = None, booklet: Path | None = None) -> int:
     """Writes the rulebook PDF (and its HTML page and booklet when given paths); returns its page count."""
+    from cardgen.rulebook.blocks import parse
+    from cardgen.rulebook.booklet import write_booklet
+    from cardgen.rulebook.html import render_html
+    from cardgen.rulebook.pdf import RulebookDocument, story
+
     source = markdown(game)
     document = RulebookDocument(pdf, paper, game)
     document.multiBuild(story(game, parse(source)))

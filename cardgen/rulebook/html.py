@@ -10,8 +10,7 @@ from markdown_it import MarkdownIt
 
 from cardgen.gamedata import Game, IconSpec
 from cardgen.gamedata.flowtext import printed
-from cardgen.layout.glyphs import GLYPHS, PAPER
-from cardgen.layout.icons import DEFAULT_COLOUR
+from cardgen.layout.glyphs import GLYPHS, ICON_COLOUR, PAPER
 
 _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 ICON = re.compile(r":([a-z][a-z0-9_-]*):")
@@ -24,7 +23,7 @@ padding:.4rem 1rem}svg.icon{width:1em;height:1em;vertical-align:-0.12em}
 
 def svg(spec: IconSpec | None, name: str) -> str:
     """An icon as inline SVG (a lettered circle when it has no glyph), labelled for screen readers."""
-    ink = (spec.colour if spec else None) or DEFAULT_COLOUR
+    ink = (spec.colour if spec else None) or ICON_COLOUR
     label = html.escape(spec.label if spec else name)
     glyph = (spec.glyph if spec else None) or (name if name in GLYPHS else None)
     shapes = []

@@ -95,18 +95,19 @@ def test_summary_of_a_game_in_progress_says_so(client, new_game):
     assert "The game is not over yet" in page and page.count("<polyline") == 2
 
 
-def test_the_rulebook_page_says_how_to_build_it_until_it_is_built(app, client, tmp_path):
-    app.config["OUTPUT_DIR"] = str(tmp_path)
+def test_the_rulebook_page_is_rendered_from_the_games_data(client, load_bundled):
+    game = load_bundled("emigration")
     page = client.get("/library/emigration/rulebook").get_data(as_text=True)
-    assert "cardgen rulebook emigration" in page
-    (tmp_path / "emigration").mkdir()
-    (tmp_path / "emigration" / "emigration-rulebook.html").write_text(
-        "<html><head><style>body{color:red}</style></head><body><h1>Emigration rules</h1>"
-        "<script>alert(1)</script><p>Buy a ticket.</p></body></html>")
-    page = client.get("/library/emigration/rulebook").get_data(as_text=True)
-    assert "<h1>Emigration rules</h1>" in page and "Buy a ticket." in page
-    assert "alert(1)" not in page and "color:red" not in page
+    assert '<article class="rulebook">' in page and game.title in page
+    assert "<style" not in page.split('<article class="rulebook">')[1]   # the companion's own styles apply
+    unfair = client.get("/library/unfair_chko/rulebook").get_data(as_text=True)
+    assert "Quinn&#39;s score sheet" in unfair or "Quinn's score sheet" in unfair
     assert client.get("/library/nosuchgame/rulebook").status_code == 404
+
+
+def test_a_game_without_a_rulebook_template_says_how_to_write_one(client):
+    page = client.get("/library/sheet/rulebook").get_data(as_text=True)
+    assert "has no rulebook yet" in page and "templates/rulebooks/sheet/rulebook.md.j2" in page
 
 
 def test_the_gallery_shows_card_text_or_the_pictures_cardgen_built(app, client, tmp_path, load_bundled):
