@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from dataclasses import replace
 from typing import Any
 
 from companion.rules import generic
@@ -13,16 +14,23 @@ __all__ = ["Event", "RuleError", "Rules", "SetupConfig", "rules_for"]
 
 
 @functools.lru_cache(maxsize=None)
-def _module_rules(slug: str) -> Rules | None:
+def _module(slug: str) -> Any:
     try:
-        module = importlib.import_module(f"companion.rules.games.{slug}")
+        return importlib.import_module(f"companion.rules.games.{slug}")
     except ModuleNotFoundError as error:
         if error.name != f"companion.rules.games.{slug}":
             raise
         return None
-    return from_module(slug, module)
 
 
 def rules_for(game: Any) -> Rules:
-    """The rules of `game` (a cardgen.gamedata.Game): its rules module if it has one, else its score sheet."""
-    return _module_rules(game.slug) or generic.rules(game)
+    """The rules of `game` (a cardgen.gamedata.Game): its rules module if it has one, else its score sheet.
+
+    A module whose setup options depend on the game's data gives them with `options_for(game)`.
+    """
+    module = _module(game.slug)
+    if module is None:
+        return generic.rules(game)
+    rules = from_module(game.slug, module)
+    options_for = getattr(module, "options_for", None)
+    return replace(rules, options=options_for(game)) if options_for else rules

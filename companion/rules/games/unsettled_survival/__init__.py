@@ -21,10 +21,16 @@ from companion.rules.fields import FieldError
 from companion.rules.games.unsettled_survival import (
     actions, breakthroughs, corrections, crew, discoveries, opportunities, task, turn, views)
 from companion.rules.games.unsettled_survival.events import CORRECTIONS, EVENTS, FREE_PLAYER_EVENTS
-from companion.rules.games.unsettled_survival.setup import setup
+from companion.rules.games.unsettled_survival.book import read_book
+from companion.rules.games.unsettled_survival.setup import options_spec, setup
 from companion.rules.games.unsettled_survival.state import Game, conscious, explorer
 
-__all__ = ["EVENTS", "VERSION", "apply", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "VERSION", "apply", "options_for", "prepare", "score", "setup", "view"]
+
+
+def options_for(game: Any):
+    """The options of a new game, whose choices (difficulties, disciplines) come from the game's data."""
+    return options_spec(read_book(game))
 
 VERSION = "unsettled_survival-1"
 
