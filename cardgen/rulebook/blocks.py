@@ -59,6 +59,9 @@ Block = Heading | Para | Items | Table | Callout | Gallery | Flowchart
 _MD = MarkdownIt("commonmark").enable("table")
 
 
+CODE = re.compile(r"`([^`*\n]+)`")
+
+
 def parse(markdown: str) -> list[Block]:
     tokens = _MD.parse(markdown)
     blocks, _ = _blocks(tokens, 0, None)
@@ -101,9 +104,10 @@ def _blocks(tokens: list, i: int, until: str | None) -> tuple[list[Block], int]:
 
 
 def _soft(text: str) -> str:
-    """Markdown's soft line breaks are spaces; a line ending in a backslash or two spaces is a hard break."""
+    """Markdown's soft line breaks are spaces; a line ending in a backslash or two spaces is a hard break.
+    Inline code (`companion simulate`) prints in italics: the card fonts have no monospace face."""
     text = text.replace("\\\n", "\0").replace("  \n", "\0")
-    return " ".join(text.split("\n")).replace("\0", "\n")
+    return CODE.sub(r"*\1*", " ".join(text.split("\n")).replace("\0", "\n"))
 
 
 def _items(tokens: list, i: int, close: str) -> tuple[tuple[tuple, ...], int]:

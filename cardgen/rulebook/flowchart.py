@@ -49,6 +49,19 @@ def rows_of(flow: Flow, members: list[str] | None = None) -> list[list[str]]:
     rows: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
     for node_id in members:
         rows[depth[node_id]].append(node_id)
+    return _untangled(flow, rows)
+
+
+def _untangled(flow: Flow, rows: list[list[str]]) -> list[list[str]]:
+    """Each row ordered by where the boxes that lead into it stand above (the barycentre rule), so arrows
+    cross less; a box nothing above leads into keeps its place after the others."""
+    place: dict[str, float] = {n: (i + 0.5) / len(rows[0]) for i, n in enumerate(rows[0])}
+    for row in rows[1:]:
+        def centre(node_id: str) -> float:
+            above = [place[n] for n in place if node_id in flow.nodes[n].branches.values()]
+            return sum(above) / len(above) if above else 2.0
+        row.sort(key=centre)  # stable: ties keep the file's order
+        place.update({n: (i + 0.5) / len(row) for i, n in enumerate(row)})
     return rows
 
 
@@ -130,22 +143,30 @@ class FlowchartDiagram(Flowable):
                 drawer.ops(line, x + PAD, y + PAD + index * step)
 
     def _leave(self, c, height: float, box, label: str, target) -> None:
-        """A branch into another group: a short arrow down with where it goes written beside it."""
+        """A branch into another group: a short arrow out of the box's right side, with where it goes."""
         x, y, w, h = box
-        start, end = (x + w / 2, y + h), (x + w / 2, y + h + ROW_GAP / 2)
+        start, end = (x + w, y + h / 2), (x + w + 3.5, y + h / 2)
         c.setStrokeColor(HexColor("#555555"))
         c.setLineWidth(0.5)
         c.line(start[0] * mm, (height - start[1]) * mm, end[0] * mm, (height - end[1]) * mm)
+        for turn in (2.6, -2.6):
+            c.line(end[0] * mm, (height - end[1]) * mm, (end[0] + 1.4 * math.cos(turn)) * mm,
+                   (height - end[1] + 1.4 * math.sin(turn)) * mm)
         c.setFillColor(HexColor("#35577d"))
         c.setFont(fonts.PDF_NAMES["regular"], 6)
         where = target.group or target.text
-        c.drawString((end[0] + 1) * mm, (height - end[1]) * mm, f"{label + ': ' if label else ''}to {where}"[:48])
+        c.drawString((end[0] + 1) * mm, (height - end[1] - 0.8) * mm, f"{label + ': ' if label else ''}to {where}"[:48])
 
     def _arrow(self, c, height: float, a, b, label: str) -> None:
         ax, ay, aw, ah = a
         bx, by, bw, bh = b
-        start = (ax + aw / 2, ay + ah)
-        end = (bx + bw / 2, by) if by > ay else (bx + bw, by + bh / 2)  # a loop back enters from the side
+        if by > ay:  # down to a later row: bottom to top
+            start, end = (ax + aw / 2, ay + ah), (bx + bw / 2, by)
+        elif by < ay:  # back up to an earlier row: from the top, into the target's bottom edge, beside the centre
+            start, end = (ax + aw / 2, ay), (bx + bw * (0.8 if ax > bx else 0.2), by + bh)
+        else:  # along the row: side to side
+            start = (ax + aw, ay + ah / 2) if bx > ax else (ax, ay + ah / 2)
+            end = (bx, by + bh / 2) if bx > ax else (bx + bw, by + bh / 2)
         c.setStrokeColor(HexColor("#555555"))
         c.setLineWidth(0.5)
         c.line(start[0] * mm, (height - start[1]) * mm, end[0] * mm, (height - end[1]) * mm)
