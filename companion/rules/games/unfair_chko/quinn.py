@@ -175,16 +175,24 @@ def set_level(state: State, p: dict[str, Any]) -> State:
     return replace(state, automa=replace(q, bot=bot), told=f"Quinn plays at level {chosen.number}, {chosen.name}.")
 
 
-def must_have_acted(state: State) -> None:
-    """Refuses to leave a step of a solo game before Quinn has finished its turn in it."""
+def holding(state: State) -> str | None:
+    """Why the game may not leave this step yet because of Quinn (a sentence), or None."""
     if not state.solo or state.automa is None or state.phase != "play":
-        return
+        return None
     q: Quinn = state.automa
     if q.bot.waiting:
-        raise RuleError(f"Quinn is waiting for an answer first: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}")
+        return f"Quinn is waiting for an answer first: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}"
     last_section = state.stage + 1 >= len(state.consts.stages) or state.consts.stages[state.stage + 1][0] != state.step
     if last_section and not q.done_in(state):
-        raise RuleError(f"Quinn takes its turn in the {state.step} step before the game goes on (quinn_turn).")
+        return f"Quinn takes its turn in the {state.step} step before the game goes on (quinn_turn)."
+    return None
+
+
+def must_have_acted(state: State) -> None:
+    """Refuses to leave a step of a solo game before Quinn has finished its turn in it."""
+    reason = holding(state)
+    if reason:
+        raise RuleError(reason)
 
 
 def sheet(state: State) -> dict[str, Any] | None:
@@ -213,6 +221,7 @@ def view(state: State) -> dict[str, Any] | None:
         "turn": [{"node": s.node, "kind": s.kind, "text": s.text, "why": s.why, "outcome": s.outcome}
                  for s in q.bot.turn],
         "turn_due": state.phase == "play" and not_now(state, q) is None,
+        "holding": holding(state),
         "acted": list(q.acted) if q.round == state.round else [],
         "score": sheet(state),
     }
