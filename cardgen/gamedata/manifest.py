@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.gamedata.errors import Collector
-from cardgen.gamedata.records import CardSize, Deck, IconSpec, freeze
+from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
 from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.gamedata.values import COLOUR, NAME, SLUG, is_int, kind_of
 from cardgen.gamedata.manifest_columns import ColumnTables

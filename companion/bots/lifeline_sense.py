@@ -8,7 +8,7 @@ then more colour points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from companion.rules.games.unyielding_universe.cards import YearCard
 from companion.rules.games.unyielding_universe.lifeline import cap, counted

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.gamedata import GameDataError, load_game
-from tests.conftest import MINIMAL_CSV, MINIMAL_TOML
+from tests.conftest import MINIMAL_TOML
 
 
 def problems_of(folder) -> list[str]:
