@@ -36,7 +36,8 @@ class Expression:
 
     def __call__(self, values: Mapping[str, Any]) -> Any:
         try:
-            return eval(self.code, _GLOBALS, dict(values))  # noqa: S307 - the tree was checked node by node
+            scope = values if isinstance(values, dict) else dict(values)  # read only: no node may assign
+            return eval(self.code, _GLOBALS, scope)  # noqa: S307 - the tree was checked node by node
         except ZeroDivisionError:
             return 0
         except (NameError, TypeError) as error:

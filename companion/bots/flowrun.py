@@ -73,7 +73,7 @@ def new_bot(flow: Flow, level: int | None = None) -> Bot:
 def begin(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int]) -> tuple[Bot, Any]:
     """Starts a turn at the flowchart's start and runs until it ends or asks the table something."""
     if bot.waiting:
-        raise FlowError(f"{flow.title} is still waiting for an answer: {fill(flow.nodes[bot.waiting], bot, world, host)}")
+        raise FlowError(f"{flow.title} is still waiting for an answer: {asking(flow, bot, world, host)['text']}")
     return _walk(flow, replace(bot, turn=(), turns=bot.turns + 1), world, host, roll, flow.start)
 
 
@@ -82,7 +82,8 @@ def answer(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], i
     if not bot.waiting:
         raise FlowError(f"{flow.title} has asked nothing: start its turn first.")
     node = flow.nodes[bot.waiting]
-    asked = fill(node, bot, world, host)
+    said = _said(node, _scope(bot, world, host), "")
+    asked = said.text
     if node.kind == "question":
         if reply not in node.branches:
             raise FlowError(f"The answer to \"{asked}\" is one of {', '.join(node.branches)}, not {reply!r}.")
@@ -94,8 +95,7 @@ def answer(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], i
         if node.store:
             bot = bot.with_values(**{node.store: number})
         target, outcome = node.target(number), str(number)
-    bot = replace(bot, waiting=None, turn=bot.turn + (Said(node.id, node.kind, asked, _why(node, bot, world, host),
-                                                           outcome),))
+    bot = replace(bot, waiting=None, turn=bot.turn + (replace(said, outcome=outcome),))
     return _walk(flow, bot, world, host, roll, target)
 
 
@@ -104,26 +104,16 @@ def asking(flow: Flow, bot: Bot, world: Any, host: Host) -> dict[str, Any] | Non
     if not bot.waiting:
         return None
     node = flow.nodes[bot.waiting]
-    return {"node": node.id, "kind": node.kind, "text": fill(node, bot, world, host),
+    said = _said(node, _scope(bot, world, host), "")
+    return {"node": node.id, "kind": node.kind, "text": said.text,
             "answers": list(node.branches) if node.kind == "question" else None,
-            "most": node.most if node.kind == "count" else None, "why": _why(node, bot, world, host)}
+            "most": node.most if node.kind == "count" else None, "why": said.why}
 
 
 def score(flow: Flow, bot: Bot, world: Any, host: Host) -> dict[str, int]:
     """The bot's own score sheet: each category of the flowchart's [flow.score] evaluated."""
     scope = _scope(bot, world, host)
     return {label: int(expression(scope)) for label, expression in flow.score}
-
-
-def fill(node: Node, bot: Bot, world: Any, host: Host) -> str:
-    """The node's sentence with the tracked numbers and facts put in."""
-    scope = _scope(bot, world, host)
-    return PLACEHOLDER.sub(lambda m: str(scope.get(m.group(1), m.group(0))), node.text)
-
-
-def _why(node: Node, bot: Bot, world: Any, host: Host) -> str:
-    scope = _scope(bot, world, host)
-    return PLACEHOLDER.sub(lambda m: str(scope.get(m.group(1), m.group(0))), node.why)
 
 
 def _scope(bot: Bot, world: Any, host: Host) -> dict[str, Any]:
