@@ -72,8 +72,8 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "score_sheet": scoring.score_sheet,
     "end_game": rounds.end_game,
     "note": _note,
-    "quinn_turn": quinn.turn,
-    "quinn_answer": quinn.reply,
+    "quinn_turn": quinn.play,
+    "quinn_answer": quinn.play,
     "quinn_level": quinn.set_level,
 }
 

@@ -144,20 +144,16 @@ def not_now(state: State, q: Quinn) -> str | None:
     return None
 
 
-def turn(state: State, p: dict[str, Any]) -> State:
-    """Quinn's turn in the current step: runs until it ends or asks the table something."""
-    return _run(state, {**p, "answer": None}, dice.stored(p))
-
-
-def reply(state: State, p: dict[str, Any]) -> State:
-    """The table answers Quinn's question; Quinn runs on."""
+def play(state: State, p: dict[str, Any]) -> State:
+    """quinn_turn (no answer: Quinn starts its turn in this step) or quinn_answer (the table's answer); Quinn runs
+    until its turn ends or it asks the table something, rolling the dice stored in the event."""
     return _run(state, p, dice.stored(p))
 
 
 def prepare(state: State, p: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Walks Quinn's flowchart as the event will, drawing each die it rolls; the faces are stored in the event."""
     roll, faces = dice.recording(rng)
-    _run(state, {**p, "answer": p.get("answer")}, roll)
+    _run(state, p, roll)
     return {**p, "dice": faces}
 
 
