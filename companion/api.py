@@ -84,6 +84,11 @@ def create():
     data = body(CREATE)
     if not data["players"] or any(not name.strip() for name in data["players"]):
         raise Invalid("expected 1 to 12 non-empty player names", field="players")
+    seen: set[str] = set()
+    for name in data["players"]:
+        if name.strip().casefold() in seen:
+            raise Invalid(f"two players are called {name.strip()}: give each a different name", field="players")
+        seen.add(name.strip().casefold())
     current, secret = services().sessions.create(data["slug"], [n.strip() for n in data["players"]],
                                                  data["options"], data["seed"])
     return jsonify({**current.as_json(), "edit_secret": secret, "links": links(current.game.id, secret)}), 201
@@ -115,7 +120,8 @@ def redo(game_id: str):
 def _write(game_id: str, kind: str, data: dict[str, Any]):
     row, current = services().sessions.write(game_id, bearer(), data["based_on"], kind, data["payload"],
                                              data.get("author"), data.get("target"))
-    return jsonify({"event": public(row, current.rules), **current.as_json()}), 201
+    target = services().sessions.target_of(game_id, row)
+    return jsonify({"event": public(row, current.rules, current.game.players, target), **current.as_json()}), 201
 
 
 @blueprint.get("/games/<game_id>/events")

@@ -1,4 +1,4 @@
-"""A line chart of each player's score over the game, as server-rendered SVG (no JavaScript, no library)."""
+"""A line chart of each seat's score round by round, as server-rendered SVG (no JavaScript, no library)."""
 
 from __future__ import annotations
 
@@ -36,19 +36,25 @@ def points(steps: Sequence[Step], player: int, scale: Scale) -> str:
     return " ".join(f"{scale.x(i)},{scale.y(step.totals[player])}" for i, step in enumerate(steps))
 
 
-def score_chart(steps: Sequence[Step], names: Sequence[str]) -> Markup:
-    """An accessible SVG: one polyline per player, axes with the lowest and highest score, a legend."""
+def score_chart(steps: Sequence[Step], names: Sequence[str], unit: str = "round") -> Markup:
+    """An accessible SVG: one polyline per seat in the seat's colour, the score axis with its lowest and highest
+    value, and the rounds (or turns, or moves) along the bottom."""
     values = [v for step in steps for v in step.totals] or [0]
     scale = Scale(len(steps), min(0, min(values)), max(values) or 1)
-    title = f"Scores over {len(steps) - 1} changes: " + ", ".join(
+    counted = f"{len(steps) - 1} {unit}{'s' if len(steps) != 2 else ''}"
+    title = f"Scores after {counted}: " + ", ".join(
         f"{name} {_number(steps[-1].totals[i])}" for i, name in enumerate(names)) if steps else "No scores yet"
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title" '
              f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{escape(title)}</title>',
              f'<line class="axis" x1="{LEFT}" y1="{HEIGHT - BOTTOM}" x2="{WIDTH - RIGHT}" y2="{HEIGHT - BOTTOM}"/>',
              f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}"/>',
              f'<text x="{LEFT - 6}" y="{scale.y(scale.high) + 5}" text-anchor="end">{_number(scale.high)}</text>',
-             f'<text x="{LEFT - 6}" y="{scale.y(scale.low) + 5}" text-anchor="end">{_number(scale.low)}</text>',
-             f'<text x="{(WIDTH + LEFT) // 2}" y="{HEIGHT - 8}" text-anchor="middle">changes to the game</text>']
+             f'<text x="{LEFT - 6}" y="{scale.y(scale.low) + 5}" text-anchor="end">{_number(scale.low)}</text>']
+    every = max(1, (len(steps) + 11) // 12)  # at most about a dozen labels along the bottom
+    for i, step in enumerate(steps):
+        if i and (i % every == 0 or i == len(steps) - 1):
+            parts.append(f'<text x="{scale.x(i)}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">{step.moment}</text>')
+    parts.append(f'<text x="{(WIDTH + LEFT) // 2}" y="{HEIGHT - 4}" text-anchor="middle">{unit}s</text>')
     for i, name in enumerate(names):
         colour = COLOURS[i % len(COLOURS)]
         parts.append(f'<polyline data-player="{i}" fill="none" stroke="{colour}" stroke-width="3" '

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 from companion import services
 from companion.chart import score_chart
 from companion.errors import BadRequest
-from companion.progress import score_steps
+from companion.progress import by_moment, score_steps, seat_names
 from companion.qrcode import MAX_TEXT, qr_svg
 from companion.sessions import Current, public
 
@@ -23,13 +23,32 @@ def context(current: Current, editable: bool) -> dict[str, Any]:
     entry = services().catalog.get(current.game.slug)
     game = current.as_json()
     return {"game": game, "state": game["state"], "scores": game["scores"], "players": game["players"],
-            "editable": editable, "title": entry.game.title, "subtitle": entry.game.subtitle,
+            "editable": editable, "title": services().catalog.title(current.game.slug), "subtitle": entry.game.subtitle,
             "partial": current_app.jinja_env.select_template(
                 [f"games/{current.game.slug}.html", "games/generic.html"] if not current.game.slug.startswith("_")
                 else ["games/generic.html"]),
             "cards": [(card.id, card.name, deck.id) for deck in entry.game.decks for card in deck.cards],
             "names": {card.id: card.name for deck in entry.game.decks for card in deck.cards},
+            "card_label": printed_labels(entry.game).get, "game_data": entry.game,
             "events": entry.rules.events}
+
+
+_LABELS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def printed_labels(game: Any) -> dict[str, str]:
+    """Each card's name as printed; a name printed on cards of two decks adds the deck's title to tell them apart."""
+    kept = _LABELS.get(id(game))
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    decks_of: dict[str, set[str]] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            decks_of.setdefault(card.name.casefold(), set()).add(deck.id)
+    labels = {card.id: card.name if len(decks_of[card.name.casefold()]) == 1 else f"{card.name} ({deck.title})"
+              for deck in game.decks for card in deck.cards}
+    _LABELS[id(game)] = (game, labels)
+    return labels
 
 
 @blueprint.get("/")
@@ -37,10 +56,16 @@ def home():
     with services().store.engine.connect() as conn:
         games = services().store.list_games(conn, limit=50)
     catalog = services().catalog
-    titles = {slug: entry.game.title for slug, entry in catalog.entries.items()}
+    titles = {slug: catalog.title(slug) for slug in catalog.entries}
     options = {slug: entry.rules.options for slug, entry in catalog.entries.items() if entry.rules.options}
     return render_template("pages/home.html", games=games, catalog=catalog.describe(), titles=titles,
                            options=options)
+
+
+@blueprint.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico before reading a page's icon link."""
+    return redirect(url_for("static", filename="favicon.svg"), code=301)
 
 
 @blueprint.get("/join")
@@ -60,8 +85,11 @@ def join():
 def game(game_id: str):
     current = services().sessions.current(game_id)
     watch = url_for("pages.watch", game_id=game_id, _external=True)
+    data = services().catalog.get(current.game.slug).game
+    labels = printed_labels(data)
+    options = sorted({(cid, label) for cid, label in labels.items()}, key=lambda pair: pair[1].casefold())
     return render_template("pages/game.html", **context(current, True), watch_qr=qr_svg(watch, "QR code of the watch link"),
-                           watch_link=watch)
+                           watch_link=watch, card_options=options)
 
 
 @blueprint.get("/games/<game_id>/watch")
@@ -83,8 +111,8 @@ def history(game_id: str):
     rows = sessions.events(game_id, 0, 100_000)
     done = set(current.ledger.done)
     undone = {row.target: row for row in rows if row.type == "undo"}
-    log = [{**public(row, current.rules), "in_effect": row.seq in done, "undone_by": undone.get(row.seq)}
-           for row in reversed(rows)]
+    log = [{**public(row, current.rules, current.game.players, sessions.target_of(game_id, row, rows)),
+            "in_effect": row.seq in done, "undone_by": undone.get(row.seq)} for row in reversed(rows)]
     return render_template("pages/history.html", **context(current, True), log=log)
 
 
@@ -92,12 +120,17 @@ def history(game_id: str):
 def summary(game_id: str):
     sessions = services().sessions
     current = sessions.current(game_id)
-    steps = score_steps(current, services().catalog.get(current.game.slug).game, sessions.events(game_id, 0, 100_000))
+    unit, steps = score_steps(current, services().catalog.get(current.game.slug).game, sessions.events(game_id, 0, 100_000))
+    scores = current.as_json()["scores"]
     names = list(current.game.players)
-    winners = [names[w] if isinstance(w, int) and 0 <= w < len(names) else str(w)
-               for w in current.as_json()["scores"].get("winners") or []]
-    return render_template("pages/summary.html", **context(current, False), steps=steps, winners=winners,
-                           chart=score_chart(steps, names))
+    winners = [names[w] for w in scores.get("winners") or [] if isinstance(w, int) and 0 <= w < len(names)]
+    automa = scores.get("automa")
+    if isinstance(automa, dict) and automa.get("wins"):
+        winners.append(str(automa.get("name")))
+    seats = seat_names(scores, names)
+    rounds = by_moment(unit, steps)
+    return render_template("pages/summary.html", **context(current, False), steps=rounds, unit=unit, winners=winners,
+                           seats=seats, chart=score_chart(rounds, seats, unit))
 
 
 @blueprint.post("/qr")

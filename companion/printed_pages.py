@@ -21,14 +21,14 @@ def output_dir() -> Path:
 def rulebook(slug: str):
     entry = services().catalog.get(slug)
     body, problem = rulebook_body(entry.game)
-    return render_template("pages/rulebook.html", title=entry.game.title, slug=slug, body=body, problem=problem)
+    return render_template("pages/rulebook.html", title=services().catalog.title(slug), slug=slug, body=body, problem=problem)
 
 
 @blueprint.get("/library/<slug>/cards")
 def cards(slug: str):
     entry = services().catalog.get(slug)
-    return render_template("pages/gallery.html", title=entry.game.title, slug=slug,
-                           decks=gallery(entry.game, output_dir()), command=f"cardgen build {slug} --png")
+    return render_template("pages/gallery.html", title=services().catalog.title(slug), slug=slug,
+                           decks=gallery(entry.game, output_dir()), game_data=entry.game)
 
 
 @blueprint.get("/library/<slug>/png/<deck>/<name>.png")
@@ -36,5 +36,5 @@ def card_image(slug: str, deck: str, name: str):
     services().catalog.get(slug)  # only the games the companion knows
     folder = output_dir() / slug / "png" / deck
     if not (folder / f"{name}.png").is_file():
-        raise NotFound(f"no picture of card {name!r} has been built; run `cardgen build {slug} --png`")
+        raise NotFound("this server has no picture of that card")
     return send_from_directory(folder, f"{name}.png", mimetype="image/png")

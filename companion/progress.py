@@ -1,4 +1,8 @@
-"""Each player's score after every event in effect: the game's rules folded over its log, one step at a time."""
+"""Each seat's score over the game: the game's rules folded over its log, read at the end of each round.
+
+A game whose view names its `round` is charted by rounds; one with only a turn number (`turn.number`) by
+turns; any other by moves. An automated opponent on the scoreboard (`automa`) is charted as a seat.
+"""
 
 from __future__ import annotations
 
@@ -11,27 +15,56 @@ from companion.sessions import Current
 
 @dataclass(frozen=True)
 class Step:
-    """The scores after one event in effect (or at the start, with seq 0)."""
+    """The scores after one event in effect (or at the start, with seq 0), and the round or turn it fell in."""
 
     seq: int
     label: str
     totals: tuple[float, ...]
+    moment: int | None = None
 
 
-def totals(scores: dict[str, Any], players: int) -> tuple[float, ...]:
-    """Each player's total from a rules module's `score()`, 0 where it has none."""
-    rows = scores.get("players") or []
-    values = [row.get("total", 0) if isinstance(row, dict) else 0 for row in rows[:players]]
-    values += [0] * (players - len(values))
+def seat_names(scores: dict[str, Any], players: list[str]) -> list[str]:
+    """The players, and the automated opponent when the scoreboard has one."""
+    automa = scores.get("automa")
+    return players + ([str(automa.get("name", "Automa"))] if isinstance(automa, dict) else [])
+
+
+def totals(scores: dict[str, Any], seats: int) -> tuple[float, ...]:
+    """Each seat's total from a rules module's `score()` (players, then the automa), 0 where it has none."""
+    rows = list(scores.get("players") or [])
+    if isinstance(scores.get("automa"), dict):
+        rows = rows[:seats - 1] + [{}] * (seats - 1 - len(rows[:seats - 1])) + [scores["automa"]]
+    values = [row.get("total", 0) if isinstance(row, dict) else 0 for row in rows[:seats]]
+    values += [0] * (seats - len(values))
     return tuple(v if isinstance(v, (int, float)) and not isinstance(v, bool) else 0 for v in values)
 
 
-def score_steps(current: Current, game_data: Any, rows: list[Any]) -> list[Step]:
-    """The start and then one Step per event in effect, in log order; `rows` are the game's stored events."""
+def unit_of(view: dict[str, Any]) -> str:
+    """What the chart counts for this game: "round", "turn" or "move"."""
+    if isinstance(view.get("round"), int):
+        return "round"
+    turn = view.get("turn")
+    if isinstance(turn, dict) and isinstance(turn.get("number"), int):
+        return "turn"
+    return "move"
+
+
+def moment(view: dict[str, Any], unit: str) -> int | None:
+    if unit == "round":
+        return view.get("round") if isinstance(view.get("round"), int) else None
+    if unit == "turn":
+        turn = view.get("turn")
+        return turn.get("number") if isinstance(turn, dict) and isinstance(turn.get("number"), int) else None
+    return None
+
+
+def score_steps(current: Current, game_data: Any, rows: list[Any]) -> tuple[str, list[Step]]:
+    """What the steps count ("round", "turn" or "move") and the start plus one Step per event in effect."""
     rules, game = current.rules, current.game
-    players = len(game.players)
     state = rules.setup(SetupConfig(game.players, game.options, game_data))
-    steps = [Step(0, "start", totals(rules.score(state), players))]
+    seats = len(seat_names(rules.score(current.state), list(game.players)))
+    unit = unit_of(rules.view(state))
+    steps = [Step(0, "start", totals(rules.score(state), seats), moment(rules.view(state), unit))]
     in_effect = set(current.ledger.done)
     for row in rows:
         if row.seq not in in_effect:
@@ -40,5 +73,18 @@ def score_steps(current: Current, game_data: Any, rows: list[Any]) -> list[Step]
             state = rules.apply(state, Event(row.seq, row.type, row.payload))
         except RuleError:  # cannot happen for a log the app accepted; skip rather than fail the page
             continue
-        steps.append(Step(row.seq, row.type.replace("_", " "), totals(rules.score(state), players)))
-    return steps
+        steps.append(Step(row.seq, "", totals(rules.score(state), seats),
+                          moment(rules.view(state), unit) if unit != "move" else None))
+    return unit, steps
+
+
+def by_moment(unit: str, steps: list[Step]) -> list[Step]:
+    """The scores as they stood at the end of each round (or turn); every move for a game with neither."""
+    if unit == "move":
+        return [Step(s.seq, "start" if i == 0 else f"move {i}", s.totals, i) for i, s in enumerate(steps)]
+    last: dict[int, Step] = {}
+    for step in steps[1:]:
+        if step.moment is not None:
+            last[step.moment] = step
+    start = Step(0, "start", steps[0].totals, 0)
+    return [start] + [Step(s.seq, f"{unit} {m}", s.totals, m) for m, s in sorted(last.items())]

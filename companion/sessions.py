@@ -17,10 +17,11 @@ import secrets
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Sequence
 
 from sqlalchemy import Connection
 
+from companion import wording
 from companion.catalog import Catalog
 from companion.errors import Forbidden, Invalid, NotFound, Stale
 from companion.ledger import META, Ledger, ledger
@@ -48,13 +49,18 @@ class Current:
                 "can_undo": bool(self.ledger.done), "can_redo": bool(self.ledger.redo)}
 
 
-def public(row: EventRow, rules: Rules) -> dict[str, Any]:
-    """The event as the table may see it: the payload fields its rules keep hidden are left out."""
+def public(row: EventRow, rules: Rules, players: Sequence[str] = (), target: EventRow | None = None) -> dict[str, Any]:
+    """The event as the table may see it: the payload fields its rules keep hidden are left out, and the
+    change in a sentence (`text`; `html` with card titles in italics). An undo or redo is worded with the
+    event it targets, when given."""
     spec = rules.events.get(row.type)
     event = row.as_json()
     if spec is not None and spec.hidden:
         event["payload"] = {k: v for k, v in row.payload.items() if k not in spec.hidden}
         event["hidden"] = [k for k in spec.hidden if k in row.payload]
+    aimed = public(target, rules, players) if target is not None and target.type not in META else None
+    sentence = wording.describe(event, players, rules.describe, spec.description if spec else None, aimed)
+    event["text"], event["html"] = wording.plain(sentence), str(wording.rich_sentence(sentence))
     return event
 
 
@@ -122,8 +128,18 @@ class Sessions:
 
     def public_events(self, game_id: str, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
         """Events as anyone with the game's link may see them: hidden fields left out."""
-        rules = self.current(game_id).rules
-        return [public(row, rules) for row in self.events(game_id, after, limit)]
+        current = self.current(game_id)
+        rows = self.events(game_id, after, limit)
+        return [public(row, current.rules, current.game.players, self.target_of(game_id, row, rows)) for row in rows]
+
+    def target_of(self, game_id: str, row: EventRow, rows: Sequence[EventRow] = ()) -> EventRow | None:
+        """The event an undo or redo names (looked up in `rows` first), for its wording; None for others."""
+        if row.type not in META or row.target is None:
+            return None
+        found = next((r for r in rows if r.seq == row.target), None)
+        if found is None:
+            found = next(iter(self.events(game_id, row.target - 1, 1)), None)
+        return found if found is not None and found.seq == row.target else None
 
     def check_secret(self, game_id: str, secret: str | None) -> None:
         with self.store.engine.connect() as conn:

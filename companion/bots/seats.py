@@ -21,9 +21,9 @@ from companion.rules.contract import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import EventSpec, Field
 
 LEVELS = Field("array", items=Field("integer", minimum=0, maximum=9), max_items=12, required=False, default=[],
-               description="A bot level for each seat, 0 for a person: [0, 2] seats a level-2 bot in the second chair.")
+               description="Who plays each seat, in the players' order: 0 for a person, or a bot's level (1 the easiest).")
 SEAT = Field("integer", minimum=0, maximum=11, required=False,
-             description="The bot's seat, counting from 0 (the seat whose turn it is when left out).")
+             description="The bot whose turn it is (the one the game says when left out).")
 EVENTS = {
     "bot_turn": EventSpec("A bot takes its turn: the app rolls its dice, makes its checks, says what to do on the "
                           "table for it, and asks what only the table can see.", {"seat": SEAT}, random=True),
@@ -63,14 +63,14 @@ class _Seats:
         try:
             levels = LEVELS.check("bots", levels)
         except ValueError as error:
-            raise RuleError(f"Option {error}.") from None
+            raise RuleError("Say for each seat whether a person or a bot plays it, and the bot's level.") from None
         if len(levels) > len(config.players):
-            raise RuleError(f"Option bots gives {len(levels)} seats for {len(config.players)} players.")
+            raise RuleError(f"There are {len(levels)} seats for bots and people but {len(config.players)} players.")
         known = [level.number for level in self.flow.levels]
         for level in levels:
             if level and level not in known:
-                raise RuleError(f"{self.flow.title} has no level {level}; levels: {', '.join(map(str, known))} "
-                                "(0 for a person).")
+                raise RuleError(f"{self.flow.title} has no level {level}; its levels are "
+                                + ", ".join(f"{lv.number} ({lv.name})" for lv in self.flow.levels) + ".")
         state = self.rules.setup(replace(config, options=options))
         bots = tuple((seat, flowrun.new_bot(self.flow, level)) for seat, level in enumerate(levels) if level)
         return Seated(self.kind.world(state, None), tuple(config.players), bots)
@@ -83,7 +83,7 @@ class _Seats:
             return self._level(seated, payload)
         if seated.acting is not None and event.type != "note":
             raise RuleError(f"{seated.names[seated.acting]} (a bot) is waiting for the table's answer first: "
-                            f"{self._asking(seated)['text']} Answer it (bot_answer) or undo the bot's turn.")
+                            f"{self._asking(seated)['text']} Answer it, or undo the bot's turn.")
         state = self.rules.apply(self.kind.state(seated.world), event)
         return replace(seated, world=self.kind.world(state, seated.world))
 
@@ -101,7 +101,7 @@ class _Seats:
                 bot, world = flowrun.begin(self.flow, seated.bot(seat), seated.world, self._host(seat), roll)
             else:
                 if seated.acting is None:
-                    raise RuleError("No bot has asked the table anything: start a bot's turn (bot_turn) first.")
+                    raise RuleError("No bot has asked the table anything: start a bot's turn first.")
                 seat = seated.acting
                 bot, world = flowrun.answer(self.flow, seated.bot(seat), seated.world, self._host(seat), roll,
                                             str(payload["answer"]))
@@ -118,9 +118,9 @@ class _Seats:
         if seat is None:
             raise RuleError("Name the bot's seat: the game does not say whose turn it is now.")
         if seat not in dict(seated.bots):
-            bots = ", ".join(f"{seated.names[s]} (seat {s})" for s, _ in seated.bots) or "none"
-            raise RuleError(f"{seated.names[seat] if seat < len(seated.names) else f'Seat {seat}'} is not a bot; "
-                            f"bots: {bots}.")
+            bots = " and ".join(seated.names[s] for s, _ in seated.bots) or "nobody"
+            who = seated.names[seat] if seat < len(seated.names) else "That seat"
+            raise RuleError(f"{who} is not a bot; the bots at this table: {bots}.")
         if due is not None and due != seat:
             raise RuleError(f"It is {seated.names[due]}'s turn, not {seated.names[seat]}'s.")
         return seat
@@ -128,7 +128,7 @@ class _Seats:
     def _level(self, seated: Seated, payload: dict[str, Any]) -> Seated:
         seat = payload["seat"]
         if seat not in dict(seated.bots):
-            raise RuleError(f"Seat {seat} has no bot.")
+            raise RuleError(f"{seated.names[seat] if seat < len(seated.names) else 'That seat'} is not a bot.")
         if seated.acting == seat:
             raise RuleError("Answer the bot's question before changing its level.")
         try:
@@ -178,4 +178,23 @@ def with_bots(game: Any, rules: Rules) -> Rules:
                         {**(dict(inner.fields) if inner else {}), "bots": LEVELS})
     return Rules(slug=rules.slug, events={**rules.events, **EVENTS}, setup=seats.setup, apply=seats.apply,
                  score=seats.score, view=seats.view, prepare=seats.prepare, version=f"{rules.version}+bots-1",
-                 options=options)
+                 options=options, describe=_describer(rules, flow))
+
+
+def _describer(rules: Rules, flow: Flow) -> Callable[[Any, Any], str | None]:
+    """The bots' own events in words, then the game's."""
+    levels = {lv.number: lv.name for lv in flow.levels}
+
+    def describe(event: Any, players: Any) -> str | None:
+        kind, p = event["type"], event.get("payload") or {}
+        seat = p.get("seat")
+        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "The bot"
+        if kind == "bot_turn":
+            return f"{who} (a bot) took its turn."
+        if kind == "bot_answer":
+            return f"The table answered the bot: {p.get('answer', '')}."
+        if kind == "bot_level":
+            level = p.get("level")
+            return f"{who} (a bot) now plays at level {level}{' (' + levels[level] + ')' if level in levels else ''}."
+        return rules.describe(event, players) if rules.describe else None
+    return describe

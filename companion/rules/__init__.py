@@ -31,6 +31,6 @@ def rules_for(game: Any) -> Rules:
     module = _module(game.slug)
     if module is None:
         return generic.rules(game)
-    rules = from_module(game.slug, module)
+    rules = from_module(game.slug, module, game)
     options_for = getattr(module, "options_for", None)
     return replace(rules, options=options_for(game)) if options_for else rules

@@ -50,12 +50,17 @@ class Rules:
     prepare: Callable[[Any, str, dict[str, Any], random.Random], dict[str, Any]]
     version: str = "1"
     options: Mapping[str, Any] | None = None  # EventSpec-like schema of setup options, if any
+    # (event, players) -> a sentence in the players' words, card titles marked *Title*; None for the shared wording
+    describe: Callable[[Mapping[str, Any], Any], str | None] | None = None
 
 
-def from_module(slug: str, module: ModuleType) -> Rules:
-    """Rules from a module defining EVENTS, setup, apply, score, view and optionally prepare."""
+def from_module(slug: str, module: ModuleType, game: Any = None) -> Rules:
+    """Rules from a module defining EVENTS, setup, apply, score, view and optionally prepare and
+    `describe(event, players, game)` (its sentences name cards as printed, so it is given the game's data)."""
+    own = getattr(module, "describe", None)
     return Rules(
         slug=slug, events=module.EVENTS, setup=module.setup, apply=module.apply, score=module.score,
         view=module.view, prepare=getattr(module, "prepare", lambda state, kind, payload, rng: payload),
         version=getattr(module, "VERSION", "1"), options=getattr(module, "OPTIONS", None),
+        describe=(lambda event, players: own(event, players, game)) if own else None,
     )

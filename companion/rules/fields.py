@@ -29,6 +29,9 @@ class Field:
     max_items: int = 100
     description: str = ""
     default: Any = None
+    label: str = ""               # the field's name in a player's words, where a page asks for it
+    labels: Mapping[Any, str] | None = None  # words for each allowed value (choices, or levels of a number)
+    seat: bool = False            # an integer naming a player by seat: a page offers the players' names
 
     def check(self, name: str, value: Any) -> Any:
         if self.type == "integer":
@@ -57,6 +60,8 @@ class Field:
 
     def json_schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": self.type}
+        if self.label:
+            schema["title"] = self.label
         if self.description:
             schema["description"] = self.description
         if self.minimum is not None:

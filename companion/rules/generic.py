@@ -45,9 +45,14 @@ def rules(game: Any) -> Rules:
         "rename_player": EventSpec("Change a player's name.", {"player": PLAYER,
                                                                 "name": Field("string", max_length=40)}),
         "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
-        "roll": EventSpec("Roll dice; the server rolls and records the result.",
-                          {"dice": Field("integer", minimum=1, maximum=10, required=False, default=1),
-                           "sides": Field("integer", minimum=2, maximum=100, required=False, default=6)},
+        "roll": EventSpec("Dice rolled at the table (enter how they fell), or rolled by the app for the table.",
+                          {"dice": Field("integer", minimum=1, maximum=10, required=False, default=1,
+                                         label="How many dice"),
+                           "sides": Field("integer", minimum=2, maximum=100, required=False, default=6,
+                                          label="Sides of each die"),
+                           "fell": Field("array", items=Field("integer", minimum=1, maximum=100), max_items=10,
+                                         required=False, label="How they fell",
+                                         description="Leave empty for the app to roll.")},
                           random=True),
         "finish": EventSpec("End the game: no more points can be added."),
     }
@@ -64,17 +69,24 @@ def rules(game: Any) -> Rules:
 
 
 def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    if kind == "roll":
-        return {**payload, "results": [rng.randint(1, payload["sides"]) for _ in range(payload["dice"])]}
-    return payload
+    """A roll the table entered is kept as it fell (checked against the dice); otherwise the app rolls."""
+    if kind != "roll":
+        return payload
+    fell = payload.get("fell")
+    if fell:
+        if any(face > payload["sides"] for face in fell):
+            raise RuleError(f"A die with {payload['sides']} sides shows 1 to {payload['sides']}, not "
+                            f"{max(fell)}.")
+        return {**payload, "dice": len(fell), "results": list(fell), "entered": True}
+    return {**payload, "results": [rng.randint(1, payload["sides"]) for _ in range(payload["dice"])]}
 
 
 def apply(state: Sheet, event: Event) -> Sheet:
     p = event.payload
     if state.finished and event.type not in ("note", "rename_player"):
-        raise RuleError("The game is over: undo 'finish' to change the scores.")
+        raise RuleError("The game is over: undo its end (on the History page) to change the scores.")
     if "player" in p and not 0 <= p["player"] < len(state.players):
-        raise RuleError(f"There is no player {p['player']}: the players are numbered 0 to {len(state.players) - 1}.")
+        raise RuleError(f"This game has {len(state.players)} players; choose one of them.")
     if event.type in ("add_points", "set_points"):
         column = state.categories.index(p["category"])
         row = list(state.points[p["player"]])

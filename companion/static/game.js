@@ -20,17 +20,118 @@
   if (hash.get("key")) { localStorage.setItem("key:" + id, hash.get("key")); history.replaceState(null, "", location.pathname); }
   const key = localStorage.getItem("key:" + id);
 
-  function words(e) {
-    if (e.type === "undo" || e.type === "redo") return `${e.type} #${e.target}`;
-    const parts = Object.entries(e.payload || {}).filter(([, v]) => v !== null && v !== "" && !(Array.isArray(v) && !v.length))
-      .map(([k, v]) => `${k.replaceAll("_", " ")} ${/player|target|owner|receiver|seller/.test(k) && Number.isInteger(v) && players[v] !== undefined ? players[v] : Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`);
-    return e.type.replaceAll("_", " ") + (parts.length ? ": " + parts.join("; ") : "");
+  // a change in words: the server words every event it sends (`text`); a change not yet recorded is named
+  // by the control that sends it
+  const words = (e) => e.text || "a change";
+
+  // cards named as printed: the player types or picks a card's printed label; the page sends its id
+  const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+  function findCard(input, text) {
+    const cards = JSON.parse(input.dataset.cards || "[]");
+    const want = fold(text);
+    const title = (label) => fold(label.replace(/\s*\([^)]*\)\s*$/, ""));
+    for (const test of [(l) => fold(l) === want, (l) => title(l) === want, (l) => fold(l).startsWith(want), (l) => fold(l).includes(want)]) {
+      const found = cards.filter(([, label]) => test(label));
+      const distinct = [...new Map(found.map(([cid, label]) => [label, cid])).entries()];
+      if (distinct.length === 1) return {id: distinct[0][1], label: distinct[0][0]};
+      if (distinct.length > 1) {
+        const names = distinct.slice(0, 4).map(([label]) => label).join(", ");
+        throw new Error(`“${text}” could be ${names}${distinct.length > 4 ? " or others" : ""}: type more of the name.`);
+      }
+    }
+    throw new Error(cards.length ? `No card called “${text}” can be here: pick one from the list.` : "No card can be chosen here now.");
+  }
+
+  function chosen(hidden) { try { return JSON.parse(hidden.value || "[]"); } catch (error) { return []; } }
+
+  function drawChips(hidden) {
+    const input = document.getElementById(hidden.dataset.picker);
+    const labels = new Map(JSON.parse(input.dataset.cards || "[]"));
+    const list = document.getElementById(hidden.dataset.picker + "-chips");
+    list.replaceChildren(...chosen(hidden).map((cid, i) => {
+      const item = document.createElement("li");
+      item.textContent = labels.get(cid) || "a card";
+      const remove = document.createElement("button");
+      remove.type = "button"; remove.className = "chip-remove"; remove.dataset.unpick = String(i);
+      remove.setAttribute("aria-label", `Take ${item.textContent} off the list`);
+      remove.textContent = "×";
+      item.append(" ", remove);
+      return item;
+    }));
+  }
+
+  function addPicked(input) {
+    const hidden = document.getElementById(input.id + "-chosen");
+    if (!input.value.trim()) return true;
+    try {
+      const card = findCard(input, input.value);
+      hidden.value = JSON.stringify([...chosen(hidden), card.id]);
+      input.value = "";
+      drawChips(hidden);
+      clearError(input.closest("form"));
+      return true;
+    } catch (error) { showError(input.closest("form") || input, error.message, input); return false; }
+  }
+
+  function pickers(box) {
+    for (const hidden of box.querySelectorAll("input[data-kind='cards']")) drawChips(hidden);
+  }
+
+  // a refused change: its sentence under the control that sent it, scrolled into view
+  function errorBox(near) {
+    const anchor = near.closest("form, .actions, .buttons, fieldset") || near;
+    let box = anchor.nextElementSibling;
+    if (!box || !box.classList.contains("inline-error")) {
+      box = document.createElement("p");
+      box.className = "inline-error"; box.setAttribute("role", "alert");
+      anchor.after(box);
+    }
+    return box;
+  }
+  function showError(near, text, focus = null) {
+    const box = errorBox(near);
+    box.textContent = text;
+    box.scrollIntoView({block: "center", behavior: "smooth"});
+    if (focus) focus.focus({preventScroll: true});
+  }
+  function clearError(near) {
+    if (!near) return;
+    const anchor = near.closest("form, .actions, .buttons, fieldset") || near;
+    const box = anchor.nextElementSibling;
+    if (box && box.classList.contains("inline-error")) box.remove();
+  }
+  function formWords(form, submitter, kind) {
+    // a change not yet recorded, in the words the player chose it: the button, then what was picked or typed
+    const legend = form.querySelector("legend");
+    const head = (submitter ? submitter.textContent.trim() : "") || (legend ? legend.textContent.trim() : "");
+    const values = [];
+    for (const input of form.querySelectorAll("input[name], select[name], input[data-kind='card']")) {
+      if (input.dataset.for && !input.dataset.for.split(" ").includes(kind)) continue;
+      if (input.type === "hidden" || ((input.type === "radio" || input.type === "checkbox") && !input.checked)) continue;
+      if (input.tagName === "SELECT") { if (input.value !== "") values.push(input.selectedOptions[0].textContent.trim()); }
+      else if (input.type === "radio") values.push(input.nextElementSibling ? input.nextElementSibling.textContent.trim() : input.value);
+      else if (input.type === "checkbox") values.push(labelOf(form, input.name));
+      else if (input.value.trim()) values.push(input.value.trim());
+    }
+    for (const hidden of form.querySelectorAll("input[data-kind='cards']")) {
+      const labels = new Map(JSON.parse(document.getElementById(hidden.dataset.picker).dataset.cards || "[]"));
+      values.push(...chosen(hidden).map((cid) => labels.get(cid) || "a card"));
+    }
+    return head + (values.length ? ": " + values.join(", ") : "");
+  }
+
+  function labelOf(form, name) {
+    const input = form && form.querySelector(`[name="${name}"]`);
+    if (!input) return "";
+    const label = input.id && form.querySelector(`label[for="${input.id}"]`);
+    const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
+    return (label || legend || {textContent: ""}).textContent.trim();
   }
 
   function typed() {
     // what the player has typed or chosen in the panel's forms, so a change from another phone keeps it
     const kept = {};
-    for (const el of $("panel").querySelectorAll("input[id], select[id]")) kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    for (const el of $("panel").querySelectorAll("input[id], select[id]")) kept[el.id] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
     return kept;
   }
 
@@ -54,10 +155,11 @@
         for (const [elId, value] of Object.entries(kept)) {
           const el = document.getElementById(elId);
           if (!el || !panel.contains(el)) continue;
-          if (el.type === "checkbox") el.checked = value;
+          if (el.type === "checkbox" || el.type === "radio") el.checked = value;
           else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
         }
         seq = Math.max(seq, Number(panel.dataset.seq));
+        pickers(panel);
         controls();
         if (editable) recent();
       }
@@ -84,19 +186,35 @@
     for (const e of (await response.json()).reverse()) {
       const item = document.createElement("li");
       item.value = e.seq;
-      item.textContent = words(e) + (e.author ? ` (${e.author})` : "");
+      item.innerHTML = e.html || "";  // the server escaped it; card titles are in <em>
+      if (e.author) item.append(` (${e.author})`);
       list.append(item);
     }
   }
 
   function collect(form, event) {
+    // the payload of a form: card labels become ids, a die's face its number; a bad entry throws with a sentence
     const out = JSON.parse(form.dataset.payload || "{}");
-    for (const input of form.querySelectorAll("input[name], select[name]")) {
+    for (const input of form.querySelectorAll("input[name], select[name], textarea[name]")) {
       if (input.dataset.for && !input.dataset.for.split(" ").includes(event)) continue;
       const kind = input.dataset.kind;
+      if (input.type === "radio" && !input.checked) continue;
+      if (kind === "cardlines") {
+        const lines = input.value.split("\n").map((line) => line.trim()).filter(Boolean);
+        try { if (lines.length) out[input.name] = lines.map((line) => findCard(input, line).id); } catch (error) { error.input = input; throw error; }
+        continue;
+      }
       if (kind === "boolean") { out[input.name] = input.checked; continue; }
+      if (kind === "cards") {
+        const typed = document.getElementById(input.dataset.picker);
+        if (typed.value.trim() && !addPicked(typed)) throw new Error("");
+        out[input.name] = chosen(input);
+        continue;
+      }
       if (input.value === "") continue;
-      if (kind === "integer") out[input.name] = Number(input.value);
+      if (kind === "card") {
+        try { out[input.name] = findCard(input, input.value).id; } catch (error) { error.input = input; throw error; }
+      } else if (kind === "integer") out[input.name] = Number(input.value);
       else if (kind === "choice") out[input.name] = JSON.parse(input.value);
       else if (kind === "array") out[input.name] = input.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (/^-?\d+$/.test(s) && input.dataset.numbers ? Number(s) : s));
       else out[input.name] = input.value;
@@ -104,15 +222,16 @@
     return out;
   }
 
-  async function write(path, body, form = null) {
+  async function write(path, body, form = null, near = null, label = "") {
     if (busy) return;  // one change at a time: a double tap does not send the same move twice
     busy = true;
     idle();
-    try { await send(path, body, form); } finally { busy = false; idle(); }
+    try { await send(path, body, form, near, label); } finally { busy = false; idle(); }
   }
 
-  async function send(path, body, form) {
+  async function send(path, body, form, near, label) {
     $("error").textContent = "";
+    if (near) clearError(near);
     const author = $("me").value;
     const sent = {...body, based_on: seq, ...(author ? {author} : {})};
     let response;
@@ -121,7 +240,7 @@
         method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
         body: JSON.stringify(sent)});
     } catch (error) {
-      pending = {path, body};
+      pending = {path, body, label};
       showConflict("The change could not be sent: the connection is lost. It is kept here; send it again when the page says Live.", []);
       return;
     }
@@ -134,14 +253,17 @@
       return;
     }
     if (response.status === 409) {
-      pending = {path, body};
+      pending = {path, body, label};
       const changes = await fetch(`/api/games/${id}/events?after=${sent.based_on}`).then((r) => (r.ok ? r.json() : []));
-      showConflict(`Someone else changed the game first, so your change (${path === "events" ? words(body) : path}) was not recorded. ` +
+      showConflict(`Someone else changed the game first, so your change (${label || (path === "undo" ? "undo" : path === "redo" ? "redo" : "your move")}) was not recorded. ` +
                    "The page now shows the game with their changes:", changes.map(words));
       await refresh();
       return;
     }
-    $("error").textContent = (answer.field ? answer.field.replace("payload.", "") + ": " : "") + answer.error;
+    const field = (answer.field || "").replace(/^payload\./, "").replace(/\[\d+\]$/, "");
+    const named = form && field ? labelOf(form, field) : "";
+    const text = (named ? named + ": " : "") + answer.error;
+    if (near) showError(near, text); else { $("error").textContent = text; $("error").scrollIntoView({block: "center"}); }
   }
 
   function showConflict(text, changes) {
@@ -152,28 +274,40 @@
   }
 
   function schemaField(name, schema) {
+    // a correction's field in words: its title (or name), what it means, and a control that takes what is
+    // printed (a card by its name, a player by theirs)
     const fieldId = "field-" + name;
     const label = document.createElement("label");
     label.htmlFor = fieldId;
-    label.textContent = name.replaceAll("_", " ") + (schema.description ? ` (${schema.description})` : "");
+    const words = schema.title || name.replaceAll("_", " ");
+    label.textContent = words.charAt(0).toUpperCase() + words.slice(1) + (schema.description ? ` (${schema.description.replaceAll("`", "")})` : "");
     let input;
+    const cardish = /card|replaced/.test(name);
     if (schema.enum) {
       input = document.createElement("select");
       if (!schema.required) input.add(new Option("(leave out)", ""));
       schema.enum.forEach((v) => input.add(new Option(String(v), JSON.stringify(v))));
       input.dataset.kind = "choice";
-    } else if (schema.type === "integer" && /player|target|owner|receiver|seller|^to$|^from$/.test(name) && schema.maximum !== undefined && schema.maximum < 100) {
+    } else if (schema.type === "integer" && /player|target|owner|receiver|seller|seat|^to$|^from$/.test(name) && schema.maximum !== undefined && schema.maximum < 100) {
       input = document.createElement("select");
       if (!schema.required) input.add(new Option("(leave out)", ""));
       players.forEach((p, i) => input.add(new Option(p, String(i))));
       input.dataset.kind = "integer";
     } else if (schema.type === "boolean") {
       input = document.createElement("input"); input.type = "checkbox"; input.dataset.kind = "boolean";
+    } else if (schema.type === "string" && cardish) {
+      input = document.createElement("input");
+      input.dataset.kind = "card"; input.dataset.cards = $("event").dataset.cards; input.setAttribute("list", "event-cards");
+      input.autocomplete = "off"; input.placeholder = "the card's name as printed";
+    } else if (schema.type === "array" && cardish && schema.items && schema.items.type === "string") {
+      input = document.createElement("textarea");
+      input.dataset.kind = "cardlines"; input.dataset.cards = $("event").dataset.cards; input.rows = 3;
+      input.placeholder = "one card name a line, as printed";
     } else {
       input = document.createElement("input");
       input.type = schema.type === "integer" ? "number" : "text";
       input.dataset.kind = schema.type;
-      if (schema.type === "array") { input.placeholder = "values separated by commas"; if (schema.items && schema.items.type === "integer") input.dataset.numbers = "yes"; }
+      if (schema.type === "array") { input.placeholder = "separated by commas"; if (schema.items && schema.items.type === "integer") input.dataset.numbers = "yes"; }
     }
     input.id = fieldId; input.name = name;
     return [label, input];
@@ -186,6 +320,10 @@
       if (name.startsWith(root.dataset.slug + ".")) schemas[name.slice(root.dataset.slug.length + 1)] = schema;
     }
     const select = $("event-type");
+    const list = document.createElement("datalist");
+    list.id = "event-cards";
+    for (const [, text] of JSON.parse($("event").dataset.cards || "[]")) list.append(new Option(text));
+    $("event").append(list);
     const show = () => {
       const schema = schemas[select.value] || {properties: {}};
       $("event-help").textContent = schema.description || "";
@@ -199,27 +337,49 @@
     show();
     $("event").addEventListener("submit", (event) => {
       event.preventDefault();
-      write("events", {type: select.value, payload: collect($("event-fields"), select.value)});
+      const option = select.options[select.selectedIndex];
+      try {
+        write("events", {type: select.value, payload: collect($("event-fields"), select.value)}, $("event"), $("event"),
+              option ? option.textContent : "");
+      } catch (error) { if (error.message) showError($("event"), error.message, error.input); }
     });
   }
 
   if (editable) {
     if (!key) $("nokey").hidden = false;
     document.addEventListener("click", (event) => {
+      const add = event.target.closest("button.pick-add");
+      if (add) { addPicked(document.getElementById(add.dataset.pick)); return; }
+      const unpick = event.target.closest("button.chip-remove");
+      if (unpick) {
+        const hidden = document.getElementById(unpick.closest("ol.chips").id.replace(/-chips$/, "-chosen"));
+        hidden.value = JSON.stringify(chosen(hidden).filter((_, i) => i !== Number(unpick.dataset.unpick)));
+        drawChips(hidden);
+        return;
+      }
       const button = event.target.closest("button[data-event]");
       if (!button || button.closest("form")) return;
-      write("events", {type: button.dataset.event, payload: JSON.parse(button.dataset.payload || "{}")});
+      write("events", {type: button.dataset.event, payload: JSON.parse(button.dataset.payload || "{}")}, null, button,
+            button.textContent.trim());
+    });
+    document.addEventListener("keydown", (event) => {
+      // Enter in a multi-card picker adds the card to the list instead of sending the form
+      const input = event.target.closest && event.target.closest(".picker[data-multiple='yes'] input[data-kind='card']");
+      if (input && event.key === "Enter") { event.preventDefault(); addPicked(input); }
     });
     document.addEventListener("submit", (event) => {
       const form = event.target.closest("form.quick");
       if (!form) return;
       event.preventDefault();
       const kind = (event.submitter && event.submitter.dataset.event) || form.dataset.event;
-      write("events", {type: kind, payload: collect(form, kind)}, form);
+      const label = formWords(form, event.submitter, kind);
+      try {
+        write("events", {type: kind, payload: collect(form, kind)}, form, event.submitter || form, label);
+      } catch (error) { if (error.message) showError(form, error.message, error.input); }
     });
     $("undo").addEventListener("click", () => write("undo", {}));
     $("redo").addEventListener("click", () => write("redo", {}));
-    $("resend").addEventListener("click", () => { if (pending) write(pending.path, pending.body); });
+    $("resend").addEventListener("click", () => { if (pending) write(pending.path, pending.body, null, null, pending.label); });
     $("drop").addEventListener("click", () => { pending = null; $("conflict").hidden = true; });
     const me = localStorage.getItem("me:" + id);
     if (me) $("me").value = me;
@@ -234,6 +394,7 @@
       });
     }
     moreActions();
+    pickers($("panel"));
     controls();
     recent();
   }

@@ -69,8 +69,8 @@ def test_a_stale_change_is_kept_shown_and_sent_again(server, phone):
     add_points(second, 1, 3)  # based on #0: refused as stale
     second.wait_for_selector("#conflict", state="visible")
     assert "Someone else changed the game first" in second.inner_text("#conflict-text")
-    assert "points 3" in second.inner_text("#conflict-text")            # what was not recorded
-    assert "category Points; player Ann; points 5" in second.inner_text("#conflict-changes")  # what changed
+    assert "(Add the points: Bo, Points, 3)" in second.inner_text("#conflict-text")  # what was not recorded
+    assert "Ann scores 5 points (Points)." in second.inner_text("#conflict-changes")  # what changed
     second.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
     assert shown_scores(second) == [("Ann", "5"), ("Bo", "0")]          # the new state is shown
     click_and_wait(second, second.get_by_role("button", name="Send my change again"))
@@ -102,13 +102,13 @@ def test_undo_and_redo_from_the_history_page(server, phone):
     player.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
     player.get_by_role("link", name="History, undo and redo").click()
     player.wait_for_selector("#connection:text('Live')")
-    assert "add points: category Points; player Bo; points 7" in player.inner_text("#log")
+    assert "Bo scores 7 points (Points)." in player.inner_text("#log")
     player.get_by_role("button", name="Undo the last change").click()
-    player.wait_for_function("document.querySelector('#log').innerText.includes('undo #1')")
+    player.wait_for_function("document.querySelector('#log').innerText.includes('Undid: Bo scores 7 points')")
     assert "undone" in player.inner_text("#log")
     other.wait_for_function(SHOWS_BO_7.format(0), timeout=3000)  # the other phone follows live
     player.get_by_role("button", name="Redo").click()
-    player.wait_for_function("document.querySelector('#log').innerText.includes('redo #1')")
+    player.wait_for_function("document.querySelector('#log').innerText.includes('Redid: Bo scores 7 points')")
     other.wait_for_function(SHOWS_BO_7.format(7), timeout=3000)
 
 

@@ -50,13 +50,13 @@ def test_a_bot_takes_its_unyielding_universe_turn_through_the_api(client, new_ga
 def test_bot_options_and_levels_are_checked(client, new_game):
     response = client.post("/api/games", json={"slug": "unyielding_universe", "players": ["Ann", "Bot"],
                                                 "options": {"bots": [0, 7]}})
-    assert response.status_code == 422 and "has no level 7; levels: 1, 2 (0 for a person)" in response.json["error"]
+    assert response.status_code == 422 and "has no level 7; its levels are 1 (Drifter), 2 (Planner)" in response.json["error"]
     game_id, headers, _ = new_game("unyielding_universe", ("Ann", "Bot"), options={"bots": [0, 1]})
     table = Table(client, game_id, headers)
     state = table.do("bot_level", seat=BOT, level=2)["state"]
     assert state["bots"][0]["level"] == 2
-    table.refused("bot_level", "Seat 0 has no bot", seat=ANN, level=1)
-    table.refused("bot_turn", "Ann is not a bot; bots: Bot (seat 1)", seat=ANN)
+    table.refused("bot_level", "Ann is not a bot.", seat=ANN, level=1)
+    table.refused("bot_turn", "Ann is not a bot; the bots at this table: Bot.", seat=ANN)
 
 
 def test_an_unsettled_bot_learns_its_hand_and_places_its_starting_milestone():
