@@ -2,8 +2,8 @@
 
 The rulebook page is rendered from the game's own rulebook template and data by `cardgen.rulebook.html`
 (Markdown and Jinja2, no reportlab), once per process. The card gallery shows the PNGs of
-`cardgen build --png` (`output/<slug>/png/<deck>/<card>.png`) where they exist and the cards' own text from
-the game data otherwise.
+`cardgen build --png` (`output/<slug>/png/<deck>/<card>.png`) where they exist and, otherwise, the words each
+card prints (its layout's text boxes filled from the game data, as cardgen.layout.printed_text reads them).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.gamedata import Game
+from cardgen.layout.printed_text import PrintedText
 
 BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S | re.I)
 STYLE = re.compile(r"<style[^>]*>.*?</style>", re.S | re.I)
@@ -26,7 +27,7 @@ class GalleryCard:
     id: str
     name: str
     count: int
-    lines: tuple[tuple[str, str], ...]
+    lines: tuple[str, ...]  # the texts its face prints, markup and icons left for the page
     image: str | None
 
 
@@ -62,24 +63,14 @@ def rulebook_body(game: Game) -> tuple[str | None, str | None]:
 
 
 def gallery(game: Game, output: Path) -> list[GalleryDeck]:
-    """Every deck of the game with its distinct cards, and the card pictures that have been built."""
+    """Every deck of the game with its distinct cards, the words each prints, and the pictures that have been built."""
+    printed = PrintedText(game)
     decks = []
     for deck in game.decks:
         cards = []
-        for card in deck.cards:
+        for index, card in enumerate(deck.cards, start=1):
             image = f"png/{deck.id}/{card.id}.png"
-            lines = tuple((column.name.replace("_", " "), _text(card.get(column.name)))
-                          for column in deck.columns
-                          if column.name not in ("id", "name", "count") and card.get(column.name) not in (None, "", ()))
-            cards.append(GalleryCard(card.id, card.name, card.count, lines,
+            cards.append(GalleryCard(card.id, card.name, card.count, printed.lines(deck, card, index),
                                      image if (output / game.slug / image).is_file() else None))
         decks.append(GalleryDeck(deck.id, deck.title, deck.description, tuple(cards)))
     return decks
-
-
-def _text(value: object) -> str:
-    if isinstance(value, (tuple, list)):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
