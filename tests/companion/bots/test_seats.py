@@ -30,8 +30,8 @@ def test_a_bot_takes_its_unyielding_universe_turn_through_the_api(client, new_ga
     assert asking["answers"] == ["year", "life_complete", "universe"] and "What kind of card" in asking["text"]
     table.refused("place_at_end", "Bot (a bot) is waiting for the table's answer first", player=ANN, card="yr-071")
     panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
-    assert "Bot, a bot · level 2: Planner" in panel and 'data-event="bot_answer"' in panel
-    assert "Answer: life complete" in panel
+    assert "Bot (a bot)" in panel and "level 2: Planner" in panel and 'data-event="bot_answer"' in panel
+    assert ">Life complete</button>" in panel
     watched = client.get(f"/games/{game_id}/panel?mode=watch").get_data(as_text=True)
     assert "What kind of card is it?" in watched and 'data-event="bot_answer"' not in watched
     table.refused("bot_answer", "is one of year, life_complete, universe, not 'joker'", answer="joker")
