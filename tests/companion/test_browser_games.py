@@ -169,8 +169,16 @@ def solo_game_with_quinns_turn(server):
     return body["links"]["play"]
 
 
+AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server, phone, scheme):
+    """Our own checks (labels, 44 px targets, no sideways scroll, contrast) and axe-core's WCAG 2.2 AA and
+    best-practice rules, with every disclosure open."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
     page = phone(color_scheme=scheme)
     paths = ["/", "/library/emigration/rulebook", "/library/unfair_chko/cards"]
     for slug in sorted(PLAY) + ["sheet"]:
@@ -186,5 +194,8 @@ def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server
             details.evaluate("d => d.open = true")
         page.wait_for_timeout(50)
         assert page.evaluate(AUDIT) == [], path
+        report = axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_RULES}})
+        assert report.violations_count == 0, (path, [(v["id"], v["nodes"][0]["html"][:120])
+                                                     for v in report.response["violations"]])
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert (background == "rgb(21, 23, 28)") == (scheme == "dark")
