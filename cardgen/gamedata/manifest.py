@@ -15,6 +15,7 @@ from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
 from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.gamedata.values import COLOUR, NAME, SLUG, is_int, kind_of
 from cardgen.gamedata.manifest_columns import ColumnTables
+from cardgen.gamedata.manifest_scoring import ScoringTables
 from cardgen.gamedata.manifest_tokens import TokenTables
 
 TOP_LEVEL = {"game", "icons", "constants", "decks", "tokens", "scoring"}
@@ -63,7 +64,7 @@ def _toml_error_place(message: str) -> tuple[int | None, int | None]:
     return (int(match.group(1)), int(match.group(2))) if match else (None, None)
 
 
-class _Reader(ColumnTables, TokenTables):
+class _Reader(ColumnTables, TokenTables, ScoringTables):
     """Checks one parsed game.toml, recording every problem with its line."""
 
     def __init__(self, path: Path, places: TomlPlaces, problems: Collector):
@@ -115,25 +116,6 @@ class _Reader(ColumnTables, TokenTables):
         scoring = self.scoring(self.table(doc, "scoring"))
         return Manifest(info, size, MappingProxyType(icons), freeze(self.table(doc, "constants")), freeze(scoring),
                         decks, tokens)
-
-    def scoring(self, table: dict) -> dict:
-        """[scoring]: the categories of the score sheet the companion keeps for this game."""
-        keys = ("scoring",)
-        self.unknown_keys(table, {"categories", "lowest_wins", "rounds"}, keys)
-        categories = table.get("categories", ["Points"])
-        if not (isinstance(categories, list) and categories and all(isinstance(c, str) and c for c in categories)
-                and len(set(categories)) == len(categories)):
-            self.problem(keys + ("categories",), f"categories must be a list of distinct names, found {categories!r}")
-            categories = ["Points"]
-        rounds = table.get("rounds")
-        if rounds is not None and not (is_int(rounds) and 1 <= rounds <= 100):
-            self.problem(keys + ("rounds",), f"rounds must be a whole number from 1 to 100, found {rounds!r}")
-            rounds = None
-        lowest = table.get("lowest_wins", False)
-        if not isinstance(lowest, bool):
-            self.problem(keys + ("lowest_wins",), f"lowest_wins must be true or false, found {lowest!r}")
-            lowest = False
-        return {"categories": categories, "lowest_wins": lowest, "rounds": rounds}
 
     def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
         keys = ("game",)

@@ -131,7 +131,9 @@ class Game:
     decks: tuple[Deck, ...]
     tokens: tuple[Token, ...]
     scoring: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType(
-        {"categories": ("Points",), "lowest_wins": False, "rounds": None}))
+        {"categories": ("Points",), "lowest_wins": False, "rounds": None, "counters": MappingProxyType({}),
+         "tracks": MappingProxyType({}), "end": MappingProxyType({"points": None, "when": "end_of_round"}),
+         "tie_break": None}))
     layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
     flows: tuple = ()  # cardgen.gamedata.flows.Flow: the automated opponents' flowcharts
 

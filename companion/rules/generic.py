@@ -1,25 +1,49 @@
-"""The score sheet any game gets from its game.toml alone: points per category, rounds, dice, notes.
+"""The tracker any game gets from its game.toml alone: points per category, counters, tracks, rounds, the end.
 
-A designer's own game has no rules module; its [scoring] table (categories, lowest_wins, rounds)
-is enough to keep score at the table, with the same log, undo and live sync as every game.
+A designer's own game has no rules module; its [scoring] table is enough to play it at the table with the
+same log, undo and live sync as every game: the score sheet's categories, per-player counters with bounds
+(health, coins), shared tracks (a danger track), rounds, and what ends the game (the last round, a total of
+points, a counter or track reaching a mark). The app defends what it tracks: a counter never leaves its
+bounds, nothing changes once the game is over, and the winner follows the sheet (ties broken by a counter
+when game.toml names one).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Mapping
 
 from companion.rules.contract import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import EventSpec, Field
 
-POINTS = Field("integer", minimum=-99999, maximum=99999, description="Points (negative to take away).")
-PLAYER = Field("integer", minimum=0, maximum=99, description="The player's position, counting from 0.")
+POINTS = Field("integer", minimum=-99999, maximum=99999, label="Points", description="Negative to take away.")
+PLAYER = Field("integer", minimum=0, maximum=99, label="Player", seat=True)
+STEP = Field("integer", minimum=-99999, maximum=99999, label="By how much", description="Negative to go down.")
+VALUE = Field("integer", minimum=-100000, maximum=100000, label="New value")
+
+
+@dataclass(frozen=True)
+class Meter:
+    """A counter (one value per player) or a track (one for the table): its words, start and bounds."""
+
+    id: str
+    label: str
+    start: int
+    low: int
+    high: int | None
+    ends_game_at: int | None
+
+    def check(self, value: int, whose: str) -> None:
+        if value < self.low:
+            raise RuleError(f"{whose}{self.label} cannot go below {self.low}.")
+        if self.high is not None and value > self.high:
+            raise RuleError(f"{whose}{self.label} cannot go above {self.high}.")
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """The score sheet: each player's points per category, the round, rolls and notes."""
+    """The tracker: each player's points per category and counters, the tracks, the round, rolls and notes."""
 
     players: tuple[str, ...]
     categories: tuple[str, ...]
@@ -30,21 +54,37 @@ class Sheet:
     rolls: tuple[tuple[int, ...], ...] = ()
     notes: tuple[str, ...] = ()
     finished: bool = False
+    counter_specs: tuple[Meter, ...] = ()
+    counters: tuple[tuple[int, ...], ...] = ()  # counters[player][counter]
+    track_specs: tuple[Meter, ...] = ()
+    tracks: tuple[int, ...] = ()
+    end_points: int | None = None
+    end_when: str = "end_of_round"
+    last_round: bool = False      # the end has been reached; the game is over when this round ends
+    tie_break: str | None = None  # a counter id: more of it wins a tie
+    ended_by: str = ""            # why the game is over, in words
+
+
+def _meters(table: Mapping[str, Any]) -> tuple[Meter, ...]:
+    return tuple(Meter(mid, spec["label"], spec["start"], spec["min"], spec["max"], spec.get("ends_game_at"))
+                 for mid, spec in (table or {}).items())
 
 
 def rules(game: Any) -> Rules:
-    """The generic rules for `game`, with its own categories in the event schemas."""
-    categories = tuple(game.scoring["categories"])
-    category = Field("string", choices=categories, description="A score category of this game.")
+    """The tracker's rules for `game`, with its own categories, counters and tracks in the event schemas."""
+    scoring = game.scoring
+    categories = tuple(scoring["categories"])
+    counters, tracks = _meters(scoring.get("counters")), _meters(scoring.get("tracks"))
+    category = Field("string", choices=categories, label="Category")
     events = {
         "add_points": EventSpec("Add points to a player's category.",
                                 {"player": PLAYER, "category": category, "points": POINTS}),
-        "set_points": EventSpec("Set a player's points in a category, replacing what was there.",
+        "set_points": EventSpec("Correction: set a player's points in a category, replacing what was there.",
                                 {"player": PLAYER, "category": category, "points": POINTS}),
-        "next_round": EventSpec("Start the next round."),
+        "next_round": EventSpec("End this round and start the next (the last round ends the game)."),
         "rename_player": EventSpec("Change a player's name.", {"player": PLAYER,
-                                                                "name": Field("string", max_length=40)}),
-        "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+                                                                "name": Field("string", max_length=40, label="Name")}),
+        "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500, label="Note")}),
         "roll": EventSpec("Dice rolled at the table (enter how they fell), or rolled by the app for the table.",
                           {"dice": Field("integer", minimum=1, maximum=10, required=False, default=1,
                                          label="How many dice"),
@@ -54,18 +94,37 @@ def rules(game: Any) -> Rules:
                                          required=False, label="How they fell",
                                          description="Leave empty for the app to roll.")},
                           random=True),
-        "finish": EventSpec("End the game: no more points can be added."),
+        "finish": EventSpec("End the game now: no more changes to the scores."),
     }
+    if counters:
+        counter = Field("string", choices=tuple(c.id for c in counters), label="Counter",
+                        labels={c.id: c.label for c in counters})
+        events["change_counter"] = EventSpec("Move a player's counter up or down.",
+                                             {"player": PLAYER, "counter": counter, "by": STEP})
+        events["set_counter"] = EventSpec("Correction: set a player's counter to a value.",
+                                          {"player": PLAYER, "counter": counter, "value": VALUE})
+    if tracks:
+        track = Field("string", choices=tuple(t.id for t in tracks), label="Track",
+                      labels={t.id: t.label for t in tracks})
+        events["change_track"] = EventSpec("Move a track up or down.", {"track": track, "by": STEP})
+        events["set_track"] = EventSpec("Correction: set a track to a value.", {"track": track, "value": VALUE})
+    end = scoring.get("end") or {}
 
     def setup(config: SetupConfig) -> Sheet:
         if not config.players:
             raise RuleError("A game needs at least one player.")
+        if config.options:
+            raise RuleError(f"{game.title} has no setup options.")
         return Sheet(players=config.players, categories=categories,
                      points=tuple((0,) * len(categories) for _ in config.players),
-                     rounds=game.scoring.get("rounds"), lowest_wins=bool(game.scoring.get("lowest_wins")))
+                     rounds=scoring.get("rounds"), lowest_wins=bool(scoring.get("lowest_wins")),
+                     counter_specs=counters, counters=tuple(tuple(c.start for c in counters) for _ in config.players),
+                     track_specs=tracks, tracks=tuple(t.start for t in tracks),
+                     end_points=end.get("points"), end_when=end.get("when", "end_of_round"),
+                     tie_break=scoring.get("tie_break"))
 
     return Rules(slug=game.slug, events=events, setup=setup, apply=apply, score=score, view=view, prepare=prepare,
-                 version="generic-1")
+                 version="generic-2", describe=describer({m.id: m.label for m in counters + tracks}))
 
 
 def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -75,8 +134,7 @@ def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random
     fell = payload.get("fell")
     if fell:
         if any(face > payload["sides"] for face in fell):
-            raise RuleError(f"A die with {payload['sides']} sides shows 1 to {payload['sides']}, not "
-                            f"{max(fell)}.")
+            raise RuleError(f"A die with {payload['sides']} sides shows 1 to {payload['sides']}, not {max(fell)}.")
         return {**payload, "dice": len(fell), "results": list(fell), "entered": True}
     return {**payload, "results": [rng.randint(1, payload["sides"]) for _ in range(payload["dice"])]}
 
@@ -84,7 +142,8 @@ def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random
 def apply(state: Sheet, event: Event) -> Sheet:
     p = event.payload
     if state.finished and event.type not in ("note", "rename_player"):
-        raise RuleError("The game is over: undo its end (on the History page) to change the scores.")
+        raise RuleError(f"The game is over{' (' + state.ended_by + ')' if state.ended_by else ''}: undo its end "
+                        "on the History page to change anything.")
     if "player" in p and not 0 <= p["player"] < len(state.players):
         raise RuleError(f"This game has {len(state.players)} players; choose one of them.")
     if event.type in ("add_points", "set_points"):
@@ -92,39 +151,121 @@ def apply(state: Sheet, event: Event) -> Sheet:
         row = list(state.points[p["player"]])
         row[column] = row[column] + p["points"] if event.type == "add_points" else p["points"]
         points = state.points[:p["player"]] + (tuple(row),) + state.points[p["player"] + 1:]
-        return replace(state, points=points)
+        return _ends(replace(state, points=points))
+    if event.type in ("change_counter", "set_counter"):
+        return _ends(_counter(state, p))
+    if event.type in ("change_track", "set_track"):
+        index = [t.id for t in state.track_specs].index(p["track"])
+        meter = state.track_specs[index]
+        value = state.tracks[index] + p["by"] if event.type == "change_track" else p["value"]
+        meter.check(value, "The ")
+        return _ends(replace(state, tracks=state.tracks[:index] + (value,) + state.tracks[index + 1:]))
     if event.type == "next_round":
+        if state.last_round:
+            return replace(state, finished=True, ended_by=state.ended_by or f"round {state.round} was the last")
         if state.rounds is not None and state.round >= state.rounds:
-            raise RuleError(f"This game has {state.rounds} rounds and round {state.round} is the last.")
+            return replace(state, finished=True, ended_by=f"round {state.round} of {state.rounds} was the last")
         return replace(state, round=state.round + 1)
     if event.type == "rename_player":
+        name = p["name"].strip()
+        taken = next((n for i, n in enumerate(state.players) if i != p["player"] and n.casefold() == name.casefold()), None)
+        if taken:
+            raise RuleError(f"Another player is already called {taken}.")
         players = list(state.players)
-        players[p["player"]] = p["name"].strip() or players[p["player"]]
+        players[p["player"]] = name or players[p["player"]]
         return replace(state, players=tuple(players))
     if event.type == "note":
         return replace(state, notes=state.notes + (p["text"],))
     if event.type == "roll":
         return replace(state, rolls=state.rolls + (tuple(p["results"]),))
     if event.type == "finish":
-        return replace(state, finished=True)
-    raise RuleError(f"Unknown event {event.type!r}.")
+        return replace(state, finished=True, ended_by="ended by the table")
+    raise RuleError("This game has no such move.")
+
+
+def _counter(state: Sheet, p: Mapping[str, Any]) -> Sheet:
+    index = [c.id for c in state.counter_specs].index(p["counter"])
+    row = list(state.counters[p["player"]])
+    value = row[index] + p["by"] if "by" in p else p["value"]
+    state.counter_specs[index].check(value, f"{state.players[p['player']]}'s ")
+    row[index] = value
+    return replace(state, counters=state.counters[:p["player"]] + (tuple(row),) + state.counters[p["player"] + 1:])
+
+
+def _ends(state: Sheet) -> Sheet:
+    """The game after a change: over at once when a counter or track reaches its mark, or when a total reaches
+    the points that end the game (at once, or when this round ends, as game.toml says)."""
+    for i, meter in enumerate(state.counter_specs):
+        for who, row in zip(state.players, state.counters):
+            if meter.ends_game_at is not None and row[i] == meter.ends_game_at:
+                return replace(state, finished=True, ended_by=f"{who}'s {meter.label} reached {meter.ends_game_at}")
+    for meter, value in zip(state.track_specs, state.tracks):
+        if meter.ends_game_at is not None and value == meter.ends_game_at:
+            return replace(state, finished=True, ended_by=f"the {meter.label} track reached {value}")
+    if state.end_points is not None:
+        reached = [who for who, row in zip(state.players, state.points) if sum(row) >= state.end_points]
+        if reached:
+            why = f"{reached[0]} reached {state.end_points} points"
+            if state.end_when == "at_once":
+                return replace(state, finished=True, ended_by=why)
+            return replace(state, last_round=True, ended_by=why)
+        return replace(state, last_round=False, ended_by="")
+    return state
 
 
 def score(state: Sheet) -> dict[str, Any]:
-    """Totals, places (tied players share a place) and the winners (all who share first place)."""
+    """Totals, places (tied players share a place unless game.toml names a counter that breaks ties) and the
+    winners (all who share first place)."""
     totals = [sum(row) for row in state.points]
-    ahead = (lambda t, total: t < total) if state.lowest_wins else (lambda t, total: t > total)
-    places = [1 + sum(1 for t in totals if ahead(t, total)) for total in totals]  # ties share: 1, 2, 2, 4
-    return {
-        "players": [{"name": name, "total": total, "place": place,
-                     "categories": dict(zip(state.categories, row))}
-                    for name, total, place, row in zip(state.players, totals, places, state.points)],
-        "winners": [i for i, place in enumerate(places) if place == 1] if state.finished else [],
-        "finished": state.finished,
-    }
+    sign = -1 if state.lowest_wins else 1
+    breaker = [c.id for c in state.counter_specs].index(state.tie_break) if state.tie_break else None
+    key = [(sign * t, state.counters[i][breaker] if breaker is not None else 0) for i, t in enumerate(totals)]
+    places = [1 + sum(1 for k in key if k > mine) for mine in key]
+    rows = []
+    for i, (name, total, place, row) in enumerate(zip(state.players, totals, places, state.points)):
+        entry: dict[str, Any] = {"name": name, "total": total, "place": place,
+                                 "categories": dict(zip(state.categories, row))}
+        if breaker is not None and any(t == total and j != i for j, t in enumerate(totals)):
+            label = state.counter_specs[breaker].label
+            entry["tie_break"] = (f"tied on {total} points; {label} {state.counters[i][breaker]} breaks the tie "
+                                  f"(more {label} places higher)")
+        rows.append(entry)
+    return {"players": rows, "winners": [i for i, place in enumerate(places) if place == 1] if state.finished else [],
+            "finished": state.finished}
 
 
 def view(state: Sheet) -> dict[str, Any]:
     return {"players": list(state.players), "categories": list(state.categories),
             "points": [list(row) for row in state.points], "round": state.round, "rounds": state.rounds,
+            "counters": [{"id": c.id, "label": c.label, "min": c.low, "max": c.high, "ends_game_at": c.ends_game_at,
+                          "values": [row[i] for row in state.counters]} for i, c in enumerate(state.counter_specs)],
+            "tracks": [{"id": t.id, "label": t.label, "min": t.low, "max": t.high, "ends_game_at": t.ends_game_at,
+                        "value": state.tracks[i]} for i, t in enumerate(state.track_specs)],
+            "end_points": state.end_points, "last_round": state.last_round, "ended_by": state.ended_by,
             "rolls": [list(r) for r in state.rolls], "notes": list(state.notes), "finished": state.finished}
+
+
+def describer(labels: Mapping[str, str]):
+    """The tracker's own moves in words, counters and tracks by their labels (points, notes and the rest are
+    the shared wording's)."""
+
+    def describe(event: Mapping[str, Any], players: Any) -> str | None:
+        p = event.get("payload") or {}
+        who = players[p["player"]] if isinstance(p.get("player"), int) and 0 <= p["player"] < len(players) else "A player"
+        name = labels.get(str(p.get("counter") or p.get("track")), "counter")
+        by = p.get("by") if isinstance(p.get("by"), int) else 0
+        moved = f"{'goes up' if by >= 0 else 'goes down'} by {abs(by)}"
+        if event["type"] == "change_counter":
+            return f"{who}'s {name} {moved}."
+        if event["type"] == "set_counter":
+            return f"Correction: {who}'s {name} is set to {p.get('value')}."
+        if event["type"] == "change_track":
+            return f"The {name} track {moved}."
+        if event["type"] == "set_track":
+            return f"Correction: the {name} track is set to {p.get('value')}."
+        if event["type"] == "next_round":
+            return "The round ends."
+        if event["type"] == "finish":
+            return "The table ends the game."
+        return None
+    return describe

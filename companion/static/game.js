@@ -103,7 +103,7 @@
   function formWords(form, submitter, kind) {
     // a change not yet recorded, in the words the player chose it: the button, then what was picked or typed
     const legend = form.querySelector("legend");
-    const head = (submitter ? submitter.textContent.trim() : "") || (legend ? legend.textContent.trim() : "");
+    const head = (legend ? legend.textContent.trim() : "") || (submitter ? submitter.textContent.trim() : "");
     const values = [];
     for (const input of form.querySelectorAll("input[name], select[name], input[data-kind='card']")) {
       if (input.dataset.for && !input.dataset.for.split(" ").includes(kind)) continue;
@@ -215,6 +215,7 @@
       if (kind === "card") {
         try { out[input.name] = findCard(input, input.value).id; } catch (error) { error.input = input; throw error; }
       } else if (kind === "integer") out[input.name] = Number(input.value);
+      else if (kind === "faces") out[input.name] = [Number(input.value)];
       else if (kind === "choice") out[input.name] = JSON.parse(input.value);
       else if (kind === "array") out[input.name] = input.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (/^-?\d+$/.test(s) && input.dataset.numbers ? Number(s) : s));
       else out[input.name] = input.value;

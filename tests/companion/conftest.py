@@ -46,7 +46,7 @@ def phone(browser):
     contexts: list[Any] = []
 
     def open_page(**options):
-        context = browser.new_context(viewport=PHONE, **options)
+        context = browser.new_context(**{"viewport": PHONE, **options})
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)

@@ -77,7 +77,7 @@ def test_create_validates_every_field(client, payload, field, message):
         ({"type": "add_points", "payload": {"player": "me", "category": "Universe", "points": 1}}, "payload.player",
          "expected a whole number"),
         ({"type": "add_points", "payload": {"player": 7, "category": "Universe", "points": 1}}, "type",
-         "There is no player 7"),
+         "This game has 3 players; choose one of them."),
         ({"type": "teleport", "payload": {}}, "type", "'teleport' is not an event"),
         ({"type": "add_points", "payload": {"player": 0}}, "payload.category", "is required"),
     ],

@@ -1,0 +1,71 @@
+"""A game made of data alone (game.toml with counters, a track and an end condition, no Python) played at phone
+size through the tracker page the companion builds from it: started from the home page, counters and points
+tapped in, the last round ended, the winner shown on the summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.companion.audit import problems, visible_text
+from tests.companion.phone import click_and_wait
+from tests.companion.rules.generic.test_tracker import TRACKER
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
+
+
+@pytest.fixture(scope="module")
+def tracker_server(tmp_path_factory):
+    from tests.live_server import LiveServer
+
+    folder = tmp_path_factory.mktemp("designer") / "dragon_dash"
+    folder.mkdir()
+    (folder / "game.toml").write_text(TRACKER)
+    (folder / "heroes.csv").write_text("id,name\nh-1,Ada\n")
+    live = LiveServer(f"sqlite:///{folder.parent / 'c.sqlite3'}", folder.parent / "instance", games=[folder])
+    live.start()
+    live.base = f"http://127.0.0.1:{live.port}"
+    yield live
+    live.kill()
+
+
+def test_a_data_only_game_is_played_through_its_tracker_page(tracker_server, phone):
+    page = phone(viewport={"width": 390, "height": 844})
+    page.goto(tracker_server.base + "/")
+    page.select_option("#slug", "dragon_dash")
+    page.fill("#player-0", "Ann")
+    page.fill("#player-1", "Bo")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#connection:text('Live')")
+    assert "Round 1 of 3" in page.inner_text("#panel") and "The game ends when a player reaches 10 points" in \
+        page.inner_text("#panel")
+
+    click_and_wait(page, page.get_by_role("button", name="Danger up by 1"))
+    click_and_wait(page, page.get_by_role("button", name="Bo's Health down by 1"))
+    page.select_option("#add-category-0", '"Gold"')
+    page.fill("#add-points-value-0", "6")
+    click_and_wait(page, page.locator("#add-points-0").get_by_role("button", name="Add the points"))
+    click_and_wait(page, page.get_by_role("button", name="End round 1"))
+    for _ in range(3):  # Ann's Health is 3 of at most 5: the third tap is refused beside the button
+        button = page.get_by_role("button", name="Ann's Health up by 1")
+        if _ < 2:
+            click_and_wait(page, button)
+        else:
+            button.click()
+    page.wait_for_selector(".inline-error:text('Ann\\'s Health cannot go above 5.')")
+    page.select_option("#add-category-1", '"Fame"')
+    page.fill("#add-points-value-1", "11")
+    click_and_wait(page, page.locator("#add-points-1").get_by_role("button", name="Add the points"))
+    assert "Bo reached 10 points: this is the last round." in page.inner_text("#panel")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "tracker.png"), full_page=False)
+    click_and_wait(page, page.get_by_role("button", name="End round 2 (the last)"))
+    assert "The game is over" in page.inner_text("#panel") and "Bo reached 10 points." in page.inner_text("#panel")
+    assert page.get_by_role("button", name="Add the points").count() == 0  # no false buttons once it is over
+
+    page.get_by_role("link", name="Summary and score chart").click()
+    assert "Winner: Bo" in page.inner_text("main")
+    assert "Scores round by round" in page.inner_text("main")
+    assert problems(visible_text(page.content())) == []
