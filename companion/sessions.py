@@ -178,13 +178,13 @@ class Sessions:
         if kind == "undo":
             target = target if target is not None else (led.done[-1] if led.done else None)
             if target is None or target not in led.done:
-                raise Invalid("there is nothing to undo" if target is None else f"#{target} is not in effect, so it "
-                              "cannot be undone", field="target")
+                raise Invalid("There is nothing to undo." if target is None else "That change is not in effect (it was "
+                              "undone already, or never made), so it cannot be undone.", field="target")
             after = led.undo(seq, target)
             row = EventRow(seq, "undo", {}, target, False, now(), author)
         elif kind == "redo":
             if not led.redo:
-                raise Invalid("there is nothing to redo", field="type")
+                raise Invalid("There is nothing to redo.", field="type")
             target = led.redo[-1]
             after = led.redone(seq, target)
             row = EventRow(seq, "redo", {}, target, False, now(), author)
@@ -209,7 +209,8 @@ class Sessions:
         try:
             state = self._fold(conn, current.game, rules, after, extra=[row])
         except RuleError as error:
-            raise Invalid(f"{kind} of #{target} refused: {error}", field="target") from None
+            what = "undone" if kind == "undo" else "redone"
+            raise Invalid(f"That change cannot be {what}: {error}", field="target") from None
         return row, Current(current.game, rules, after, state)
 
     def _game(self, conn: Connection, game_id: str, lock: bool = False) -> GameRow:

@@ -107,7 +107,7 @@ def test_undo_and_redo_append_and_round_trip(client, new_game):
     nothing = client.post(f"/api/games/{game_id}/redo", headers=headers, json={"based_on": 5})
     assert nothing.status_code == 201  # #1 comes back
     again = client.post(f"/api/games/{game_id}/redo", headers=headers, json={"based_on": 6})
-    assert again.status_code == 422 and again.json["error"] == "there is nothing to redo"
+    assert again.status_code == 422 and again.json["error"] == "There is nothing to redo."
 
 
 def test_undo_after_a_roll_does_not_reroll(client, new_game):
