@@ -73,14 +73,29 @@ def init_db() -> None:
 @click.option("--seconds-per-turn", type=float, help="Estimate game minutes from turns at this pace.")
 @click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
               help="Folder for the chart (written to OUT/GAME/simulation-*.svg).")
+@click.option("--record", "record_as", metavar="NAME",
+              help="Also write the figures to the game's lab/NAME.json, where its rulebook reads them (lab.NAME).")
+@click.option("--verify", is_flag=True,
+              help="Play every recorded command of the game again (lab/*.json) and fail if a figure drifted.")
 def simulate(game: str, games: int, players: int, bots: tuple[str, ...], seed: int, options: tuple[str, ...],
-             seconds_per_turn: float | None, out: Path) -> None:
+             seconds_per_turn: float | None, out: Path, record_as: str | None, verify: bool) -> None:
     """Play whole games between bots and report win rates, scores, game length and how games end."""
     from companion.simulate.command import simulate as run
+    from companion.simulate.command import verify as check_records
     from companion.simulate.record import SimulationError
 
     try:
-        report, chart = run(game, games, players, bots, seed, options, out, seconds_per_turn)
+        if verify:
+            drifted = check_records(game)
+            for line in drifted:
+                click.echo(f"drifted: {line}")
+            if drifted:
+                click.echo(f"{len(drifted)} recorded figures drifted: record them again and read the rulebook's "
+                           "sentences that quote them.", err=True)
+                sys.exit(1)
+            click.echo("every recorded figure plays again the same")
+            return
+        report, chart = run(game, games, players, bots, seed, options, out, seconds_per_turn, record_as)
     except SimulationError as error:
         click.echo(f"Error: {error}", err=True)
         sys.exit(2)

@@ -12,6 +12,7 @@ from cardgen.gamedata.cards import read_cards, required_header
 from cardgen.gamedata.csvfile import read_table
 from cardgen.gamedata.errors import Collector, GameDataError, Problem
 from cardgen.gamedata.flows import load_flows
+from cardgen.gamedata.lab import load_lab
 from cardgen.gamedata.layouts import find_layouts
 from cardgen.gamedata.manifest import read_manifest
 from cardgen.gamedata.records import Deck, Game
@@ -39,6 +40,7 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
     _check_art(folder / "art", decks, problems)
     _check_icons(decks, set(manifest.icons), problems)
     flows = load_flows(folder, problems)
+    lab = load_lab(folder, problems)
     problems.raise_if_any()
     return Game(
         slug=slug, title=manifest.info["title"], root=folder, players=manifest.info["players"],
@@ -46,7 +48,7 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
         version=manifest.info["version"], subtitle=manifest.info["subtitle"],
         description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
-        layouts=MappingProxyType(layouts), flows=flows,
+        layouts=MappingProxyType(layouts), flows=flows, lab=lab,
     )
 
 

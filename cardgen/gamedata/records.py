@@ -136,6 +136,7 @@ class Game:
          "tie_break": None}))
     layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
     flows: tuple = ()  # cardgen.gamedata.flows.Flow: the automated opponents' flowcharts
+    lab: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # recorded simulation figures
 
     def deck(self, deck_id: str) -> Deck:
         for deck in self.decks:

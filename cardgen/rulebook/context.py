@@ -69,6 +69,7 @@ def context(game: Game) -> dict[str, Any]:
                  "minutes": list(game.minutes), "ages": game.ages, "designer": game.designer,
                  "version": game.version, "description": game.description},
         "constants": thaw(game.constants),
+        "lab": {name: {**thaw(entry["figures"]), "command": entry["command"]} for name, entry in game.lab.items()},
         "decks": list(decks.values()),
         "deck": deck, "card": card, "count": count, "gallery": gallery, "flowchart": flowchart,
         "flowcharts": [{"id": f.id, "title": f.title, "description": f.description,

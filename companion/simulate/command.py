@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
-from cardgen.gamedata import GameDataError, bundled_slugs, card_data_dir, load_game
+from cardgen.gamedata import GameDataError, bundled_slugs, card_data_dir, load_game, thaw
+from cardgen.gamedata.values import SLUG
 from companion.rules import RuleError
-from companion.simulate import chart, lab
+from companion.simulate import chart, figures, lab
 from companion.simulate.record import SimulationError
 from companion.simulate.report import summarise, text
 
@@ -48,17 +50,51 @@ def progress(done: int, total: int) -> None:
 
 
 def simulate(slug: str, games: int, players: int, bots: tuple[str, ...], seed: int, options: tuple[str, ...],
-             out: Path, seconds_per_turn: float | None) -> tuple[str, Path]:
-    """Runs the lab; returns the report's text and the chart's path. SimulationError says what is wrong."""
-    try:
-        game = game_of(slug)
-        levels = levels_of(bots)
-        results = lab.run(game, games, players, levels, seed, options_of(options), progress)
-    except (RuleError, GameDataError) as error:
-        raise SimulationError(str(error)) from None
-    summary = summarise(game.title, results, players, levels, seed)
-    chosen = options_of(options)
+             out: Path, seconds_per_turn: float | None, record_as: str | None = None) -> tuple[str, Path]:
+    """Runs the lab; returns the report's text and the chart's path (and, with `record_as`, writes the figures to
+    the game's lab/ folder for its rulebook). SimulationError says what is wrong."""
+    game, levels, chosen, summary = _run(slug, games, players, bots, seed, options)
     named = "".join(f"-{key}-{'+'.join(map(str, value)) if isinstance(value, list) else value}" for key, value in chosen)
     name = f"simulation-{players}p-levels-{'-'.join(map(str, levels))}{named}-seed-{seed}.svg"
     path = chart.write(summary, out / slug, name)
-    return text(summary, seconds_per_turn / 60 if seconds_per_turn else None), path
+    report = text(summary, seconds_per_turn / 60 if seconds_per_turn else None)
+    if record_as is not None:
+        if not SLUG.fullmatch(record_as):
+            raise SimulationError(f"--record takes a name of lower-case letters, digits and _ (the rulebook reads it "
+                                  f"as lab.{record_as}), not {record_as!r}.")
+        written = figures.record(game.root, record_as, figures.command_line(slug, games, players, levels, seed, chosen),
+                                 figures.figures(summary, dict(chosen)))
+        report += f"\nRecorded for the rulebook: {written}\n"
+    return report, path
+
+
+def verify(slug: str) -> list[str]:
+    """Plays every recorded command of the game again; each figure that drifted, as "name: figure: was -> now"."""
+    from companion.cli import simulate as command  # the same parser as the command line
+
+    game = game_of(slug)
+    if not game.lab:
+        raise SimulationError(f"{game.title} has no recorded figures (lab/*.json): record some with "
+                              f"`companion simulate {slug} ... --record NAME`.")
+    drifted = []
+    for name, entry in sorted(game.lab.items()):
+        words = shlex.split(entry["command"])
+        if words[:2] != ["companion", "simulate"]:
+            raise SimulationError(f"lab/{name}.json: the command must start with 'companion simulate'.")
+        params = command.make_context("simulate", words[2:]).params
+        *_, summary = _run(params["game"], params["games"], params["players"], params["bots"], params["seed"],
+                           params["options"])
+        now = figures.figures(summary, dict(options_of(params["options"])))
+        drifted += [f"{name}: {line}" for line in figures.drift(thaw(entry["figures"]), now)]
+    return drifted
+
+
+def _run(slug: str, games: int, players: int, bots: tuple[str, ...], seed: int, options: tuple[str, ...]):
+    try:
+        game = game_of(slug)
+        levels = levels_of(bots)
+        chosen = options_of(options)
+        results = lab.run(game, games, players, levels, seed, chosen, progress)
+    except (RuleError, GameDataError) as error:
+        raise SimulationError(str(error)) from None
+    return game, levels, chosen, summarise(game.title, results, players, levels, seed)
