@@ -70,6 +70,8 @@ class Field:
             schema["maximum"] = self.maximum
         if self.choices is not None:
             schema["enum"] = list(self.choices)
+            if self.labels:
+                schema["x-labels"] = [self.labels.get(c, str(c)) for c in self.choices]
         if self.type == "string":
             schema["maxLength"] = self.max_length
         if self.type == "array" and self.items is not None:

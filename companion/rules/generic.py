@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from companion.rules import dice
 from companion.rules.contract import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import EventSpec, Field
 
@@ -85,15 +86,7 @@ def rules(game: Any) -> Rules:
         "rename_player": EventSpec("Change a player's name.", {"player": PLAYER,
                                                                 "name": Field("string", max_length=40, label="Name")}),
         "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500, label="Note")}),
-        "roll": EventSpec("Dice rolled at the table (enter how they fell), or rolled by the app for the table.",
-                          {"dice": Field("integer", minimum=1, maximum=10, required=False, default=1,
-                                         label="How many dice"),
-                           "sides": Field("integer", minimum=2, maximum=100, required=False, default=6,
-                                          label="Sides of each die"),
-                           "fell": Field("array", items=Field("integer", minimum=1, maximum=100), max_items=10,
-                                         required=False, label="How they fell",
-                                         description="Leave empty for the app to roll.")},
-                          random=True),
+        "roll": dice.ROLL,
         "finish": EventSpec("End the game now: no more changes to the scores."),
     }
     if counters:
@@ -129,14 +122,7 @@ def rules(game: Any) -> Rules:
 
 def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A roll the table entered is kept as it fell (checked against the dice); otherwise the app rolls."""
-    if kind != "roll":
-        return payload
-    fell = payload.get("fell")
-    if fell:
-        if any(face > payload["sides"] for face in fell):
-            raise RuleError(f"A die with {payload['sides']} sides shows 1 to {payload['sides']}, not {max(fell)}.")
-        return {**payload, "dice": len(fell), "results": list(fell), "entered": True}
-    return {**payload, "results": [rng.randint(1, payload["sides"]) for _ in range(payload["dice"])]}
+    return dice.settle(payload, rng) if kind == "roll" else payload
 
 
 def apply(state: Sheet, event: Event) -> Sheet:
@@ -177,7 +163,7 @@ def apply(state: Sheet, event: Event) -> Sheet:
     if event.type == "note":
         return replace(state, notes=state.notes + (p["text"],))
     if event.type == "roll":
-        return replace(state, rolls=state.rolls + (tuple(p["results"]),))
+        return replace(state, rolls=state.rolls + (tuple(dice.results(p)),))
     if event.type == "finish":
         return replace(state, finished=True, ended_by="ended by the table")
     raise RuleError("This game has no such move.")

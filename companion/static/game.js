@@ -75,6 +75,18 @@
 
   function pickers(box) {
     for (const hidden of box.querySelectorAll("input[data-kind='cards']")) drawChips(hidden);
+    for (const input of box.querySelectorAll("input[data-kind='card']")) showKinds(input);
+  }
+
+  // a form whose moves depend on the kind of card picked (a Year card is placed, a Life Complete card is
+  // played) shows only the buttons (data-kinds) for the kind the player picked
+  function showKinds(input) {
+    const form = input.closest("form");
+    if (!form || !form.querySelector("[data-kinds]")) return;
+    let kind = "";
+    try { if (input.value.trim()) kind = (JSON.parse(input.dataset.cards).find(([cid]) => cid === findCard(input, input.value).id) || [])[2] || ""; }
+    catch (error) { kind = ""; }
+    for (const button of form.querySelectorAll("[data-kinds]")) button.hidden = Boolean(kind) && !button.dataset.kinds.split(" ").includes(kind);
   }
 
   // a refused change: its sentence under the control that sent it, scrolled into view
@@ -287,7 +299,7 @@
     if (schema.enum) {
       input = document.createElement("select");
       if (!schema.required) input.add(new Option("(leave out)", ""));
-      schema.enum.forEach((v) => input.add(new Option(String(v), JSON.stringify(v))));
+      schema.enum.forEach((v, i) => input.add(new Option(schema["x-labels"] ? schema["x-labels"][i] : String(v).replaceAll("_", " "), JSON.stringify(v))));
       input.dataset.kind = "choice";
     } else if (schema.type === "integer" && /player|target|owner|receiver|seller|seat|^to$|^from$/.test(name) && schema.maximum !== undefined && schema.maximum < 100) {
       input = document.createElement("select");
@@ -362,6 +374,9 @@
       if (!button || button.closest("form")) return;
       write("events", {type: button.dataset.event, payload: JSON.parse(button.dataset.payload || "{}")}, null, button,
             button.textContent.trim());
+    });
+    document.addEventListener("input", (event) => {
+      if (event.target.matches && event.target.matches("input[data-kind='card']")) showKinds(event.target);
     });
     document.addEventListener("keydown", (event) => {
       // Enter in a multi-card picker adds the card to the list instead of sending the form

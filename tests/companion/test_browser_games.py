@@ -36,16 +36,22 @@ def button(page, name):
 
 
 def play_unyielding_universe(page):
-    deals = ("yr-004, yr-024, yr-042, yr-049, yr-059", "yr-002, yr-006, yr-009, yr-012, yr-013",
-             "yr-007, yr-008, yr-014, yr-016, yr-020")
+    """The deal and four turns, typing each card's title as printed (a Life Complete card with its age)."""
+    deals = (("Lost at the Fair", "That Party", "Rumours", "Road Not Taken", "Burnout"),
+             ("First Steps", "First Day of School", "Gold Star", "Grandma's Empty Chair", "The School Play"),
+             ("Broken Arm", "The Playground Bully", "First Crush", "Summer Job", "Graduation"))
     for i, (name, cards) in enumerate(zip(("Ann", "Bo", "Cy"), deals)):
-        page.fill(f"#deal-{i}", cards)
+        for title in cards:
+            page.fill(f"#deal-{i}", title)
+            page.press(f"#deal-{i}", "Enter")
+        assert page.locator(f"#deal-{i}-chips li").count() == 5
         click_and_wait(page, button(page, f"Deal to {name}"))
-    for player, card, label in ((0, "yr-062", "Place it at the end"), (1, "lc-37", "Play Life Complete"),
-                                (2, "yr-026", "Place it at the end"), (0, "yr-071", "Place it at the end")):
+    for player, card, label in ((0, "Market Crash", "Place it at the end"), (1, "Life Complete 37", "Play Life Complete"),
+                                (2, "First Real Job", "Place it at the end"), (0, "pension paperwork", "Place it at the end")):
         page.fill(f"#drawn-{player}", card)
+        assert button(page, "Play the Universe card").is_hidden()  # only the moves the card drawn allows
         click_and_wait(page, button(page, label))
-    assert "56" in page.locator("ol.lifeline").first.inner_text()
+    assert "56" in page.get_by_label("Ann's lifeline").text_content()
 
 
 def play_unsettled_survival(page):

@@ -10,7 +10,7 @@ import pytest
 from companion.chart import Scale
 from tests.conftest import BUNDLED, ApiTable
 
-MARKERS = {"unyielding_universe": "Deal Year cards to Ann", "unsettled_survival": "Time: space 1 of",
+MARKERS = {"unyielding_universe": "The Year cards dealt to Ann", "unsettled_survival": "Time: space 1 of",
            "unfair_chko": "Draw packs at random", "emigration": "The app shuffles and deals",
            "unsettled_immigration": "Starting Milestone for Ann", "sheet": "Add the points"}
 CONTROLS = re.compile(r"<(button|input|select|textarea|form)\b")

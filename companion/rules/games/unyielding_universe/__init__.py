@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.rules import dice
 from companion.rules.contract import Event, RuleError
 from companion.rules.fields import FieldError
 from companion.rules.games.unyielding_universe import rounds, table, turns
 from companion.rules.games.unyielding_universe.events import EVENTS
 from companion.rules.games.unyielding_universe.public import score, view
-from companion.rules.games.unyielding_universe.start import OPTIONS, setup
+from companion.rules.games.unyielding_universe.start import OPTIONS, options_for, setup
+from companion.rules.games.unyielding_universe.words import describe
 from companion.rules.games.unyielding_universe.state import State
 from companion.rules.games.unyielding_universe.table import prepare
 
-__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
 
 VERSION = "1"
 
@@ -56,18 +58,15 @@ def apply(state: State, event: Event) -> State:
     if spec is None:
         raise RuleError(f"Unknown event {event.type!r}.")
     raw = dict(event.payload)
-    results = raw.pop("results", None) if event.type == "roll" else None
+    settled = {key: raw.pop(key) for key in ("results", "entered") if key in raw} if event.type == "roll" else {}
     try:  # a log imported from elsewhere reaches here unchecked
         payload = spec.check(raw)
     except FieldError as error:
         raise RuleError(f"The {event.type} event does not fit: {error}.") from None
     if event.type == "roll":
-        if not isinstance(results, list) or not all(isinstance(r, int) for r in results):
-            raise RuleError("A roll is recorded with the dice the server rolled.")
-        payload["results"] = results
+        payload["results"] = dice.results(settled)
     if payload.get("player") is not None and not 0 <= payload["player"] < len(state.players):
-        raise RuleError(f"There is no player {payload['player']}: the players are numbered 0 to "
-                        f"{len(state.players) - 1}.")
+        raise RuleError(f"This game has {len(state.players)} players; choose one of them.")
     if state.finished and event.type not in AFTER_THE_GAME:
         raise RuleError("The game is over: undo the event that ended it to change anything.")
     return MOVES[event.type](state, payload)

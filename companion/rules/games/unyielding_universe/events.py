@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from companion.rules import dice
 from companion.rules.fields import EventSpec, Field
 from companion.rules.games.unyielding_universe.scoring import SHEET
 
-PLAYER = Field("integer", minimum=0, maximum=11, description="The player's seat, counting from 0.")
-CARD = Field("string", max_length=40, description="A card's id from the card list: yr-011, lc-44, univ-joyless.")
-SOURCE = Field("string", required=False, default="draw_pile", choices=("draw_pile", "discard"),
-               description="Where the card was drawn from: the draw pile, or the top of the discard pile.")
-POINTS = Field("integer", minimum=-99999, maximum=99999, description="Points (negative to take away).")
-CATEGORY = Field("string", choices=SHEET, description="A score category.")
+PLAYER = Field("integer", minimum=0, maximum=11, label="Player", seat=True)
+CARD = Field("string", max_length=40, label="Card", description="The card, as printed.")
+SOURCE = Field("string", required=False, default="draw_pile", choices=("draw_pile", "discard"), label="Drawn from",
+               labels={"draw_pile": "the draw pile", "discard": "the top of the discard pile"})
+POINTS = Field("integer", minimum=-99999, maximum=99999, label="Points", description="Negative to take away.")
+CATEGORY = Field("string", choices=SHEET, label="Category")
 DRAWN = {"player": PLAYER, "card": CARD, "source": SOURCE}
 
 EVENTS = {
@@ -34,11 +35,12 @@ EVENTS = {
     "draw_pile_ran_out": EventSpec("The draw pile ran out: the round ends and everyone scores their balanced cards."),
     "correct_card": EventSpec("Correction: put a card where the table has it, without any rule effect.", {
         "card": CARD,
-        "to": Field("string", choices=("lifeline", "discard", "draw_pile", "universe"),
-                    description="Where the card is on the table."),
-        "player": Field("integer", required=False, minimum=0, maximum=11, description="Whose lifeline."),
-        "position": Field("integer", required=False, minimum=1, maximum=200,
-                          description="Its place in the lifeline, 1 = just after Life Begins (default: the end)."),
+        "to": Field("string", choices=("lifeline", "discard", "draw_pile", "universe"), label="Where it is now",
+                    labels={"lifeline": "in a lifeline", "discard": "on the discard pile",
+                            "draw_pile": "back in the draw pile", "universe": "the active Universe card"}),
+        "player": Field("integer", required=False, minimum=0, maximum=11, label="Whose lifeline", seat=True),
+        "position": Field("integer", required=False, minimum=1, maximum=200, label="Its place in the lifeline",
+                          description="1 is just after Life Begins; the end when left empty."),
     }),
     "set_turn": EventSpec("Correction: it is this player's turn now.", {"player": PLAYER}),
     "add_points": EventSpec("Correction: add points to a player's category.",
@@ -47,9 +49,6 @@ EVENTS = {
                             {"player": PLAYER, "category": CATEGORY, "points": POINTS}),
     "rename_player": EventSpec("Change a player's name.", {"player": PLAYER, "name": Field("string", max_length=40)}),
     "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
-    "roll": EventSpec("Roll dice (to pick a starting player, say); the server rolls and records the result.",
-                      {"dice": Field("integer", minimum=1, maximum=10, required=False, default=1),
-                       "sides": Field("integer", minimum=2, maximum=100, required=False, default=6)},
-                      random=True),
+    "roll": dice.ROLL,
     "finish": EventSpec("End the game now, by agreement: the highest totals win."),
 }

@@ -13,8 +13,7 @@ from companion.rules.games.unyielding_universe.state import State, with_lifeline
 def find_card(state: State, card_id: str) -> Card:
     card = state.catalog.find(card_id)
     if card is None:
-        raise RuleError(f"There is no card {card_id!r} in this game's draw pile: cards are named by the id "
-                        "printed in the card list (such as yr-011, lc-44 or univ-joyless).")
+        raise RuleError("There is no such card in this game's deck: pick the card by its name as printed.")
     return card
 
 
@@ -52,8 +51,9 @@ def take(state: State, card_id: str, source: str) -> tuple[State, Card]:
     if card_id in state.catalog.left_out:
         raise RuleError(f"{describe(card)} was left out of the deck before shuffling, so it cannot be drawn.")
     if not in_draw_pile(state, card_id):
-        raise RuleError(f"{describe(card)} is not in the draw pile: it is {places(state, card_id)[0]}. "
-                        "Correct the table with correct_card if the app is wrong.")
+        raise RuleError(f"{describe(card)} is not in the draw pile: it is {places(state, card_id)[0]}. If the table "
+                        "really has it in the draw pile, put it there under More actions (Put a card where the "
+                        "table has it) first.")
     return state, card
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.games.unyielding_universe.cards import YearCard
+from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, UniverseCard, YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import (balanced, cap, counted, ends_with_life_complete,
                                                                 lives_well, span, years_lived)
-from companion.rules.games.unyielding_universe.places import draw_pile_size
+from companion.rules.games.unyielding_universe.places import draw_pile_size, in_draw_pile
 from companion.rules.games.unyielding_universe.scoring import (category_totals, places, round_points, totals,
                                                                winners)
 from companion.rules.games.unyielding_universe.state import Lifeline, State
@@ -17,12 +17,20 @@ from companion.rules.games.unyielding_universe.state import Lifeline, State
 def card_view(state: State, card_id: str) -> dict[str, Any]:
     card = state.catalog.find(card_id)
     if isinstance(card, YearCard):
-        return {"id": card.id, "kind": "year", "name": card.name, "year": card.year, "colour": card.colour,
-                "feeling": card.feeling, "character": card.character}
+        return {"id": card.id, "kind": "year", "name": card.name, "label": describe(card), "year": card.year,
+                "colour": card.colour, "feeling": card.feeling, "character": card.character}
     if card is not None and hasattr(card, "age"):
-        return {"id": card.id, "kind": "life_complete", "name": card.name, "age": card.age}
-    return {"id": card.id, "kind": "universe", "name": card.name, "effect": card.effect, "target": card.target,
-            "modifier": card.modifier, "one_time": card.one_time, "text": card.text}
+        return {"id": card.id, "kind": "life_complete", "name": card.name, "label": describe(card), "age": card.age}
+    return {"id": card.id, "kind": "universe", "name": card.name, "label": describe(card), "effect": card.effect,
+            "target": card.target, "modifier": card.modifier, "one_time": card.one_time, "text": card.text}
+
+
+def drawable(state: State) -> list[tuple[str, str, str]]:
+    """(id, printed label, kind) of every card that can be in the draw pile now: what a player may have drawn."""
+    cards = [*state.catalog.years, *state.catalog.life_completes, *state.catalog.universes]
+    kinds = {YearCard: "year", LifeCompleteCard: "life_complete", UniverseCard: "universe"}
+    return sorted(((c.id, describe(c), kinds[type(c)]) for c in cards
+                   if c.id not in state.catalog.left_out and in_draw_pile(state, c.id)), key=lambda t: t[1].casefold())
 
 
 def may_claim(state: State, player: int) -> bool:
@@ -62,12 +70,13 @@ def view(state: State) -> dict[str, Any]:
         "round": state.round, "phase": phase, "players": list(state.players), "categories": list(state.categories),
         "turn": {"player": state.turn, "name": state.name(state.turn), "number": state.turn_number},
         "first_player": state.first_player, "last_mover": state.last_mover,
-        "winning_score": state.constants.winning_score,
+        "winning_score": state.constants.winning_score, "cards_dealt_at_setup": state.constants.cards_dealt_at_setup,
         "lifelines": lines,
         "universe": card_view(state, state.universe) if state.universe else None,
         "discard": {"count": len(state.discard),
                     "top": card_view(state, state.discard[-1]) if state.discard else None},
         "draw_pile": pile,
+        "drawable": [list(option) for option in drawable(state)],
         "end_of_round": {
             "life_complete": [v["player"] for v in lines if v["can_end_round"]],
             "life_well_lived": [v["player"] for v in lines if v["lives_well"]],
@@ -75,6 +84,7 @@ def view(state: State) -> dict[str, Any]:
             "draw_pile_empty": pile <= 0,
         },
         "rounds": [{"round": r.number, "reason": r.reason, "by": r.by, "universe": r.universe,
+                    "told": _round_told(state, r.reason, r.by),
                     "points": [dict(zip(state.categories, row), total=sum(row)) for row in r.points],
                     "lifelines": [[card_id for card_id in line.years] + ([line.life_complete] if line.life_complete
                                                                           else []) for line in r.lifelines]}
@@ -97,3 +107,10 @@ def score(state: State) -> dict[str, Any]:
                         "this_round": None if now is None else {**now, "total": sum(now.values())}})
     return {"players": players, "round": state.round, "winning_score": state.constants.winning_score,
             "winners": winners(state), "finished": state.finished}
+
+
+def _round_told(state: State, reason: str, by: int | None) -> str:
+    """How a round ended, in words."""
+    who = state.name(by) if by is not None else "a player"
+    return {"draw_pile_empty": "the draw pile ran out", "life_complete": f"{who} ended it with Life Complete",
+            "life_well_lived": f"{who}: A Life Well Lived"}.get(reason, "it ended")

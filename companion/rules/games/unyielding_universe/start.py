@@ -12,21 +12,31 @@ from companion.rules.games.unyielding_universe.cards import load_catalog
 from companion.rules.games.unyielding_universe.scoring import categories
 from companion.rules.games.unyielding_universe.state import Constants, Lifeline, State
 
-OPTIONS = EventSpec("Setup options; each overrides a rule constant of game.toml or records a house rule.", {
-    "winning_score": Field("integer", required=False, minimum=1, maximum=100000,
-                           description="The score that ends the game (game.toml winning_score), agreed before play."),
-    "first_player": Field("integer", required=False, minimum=0, maximum=11, default=0,
-                          description="Who starts the first round, counting from 0; later rounds start one seat on."),
-    "leave_out": Field("array", required=False, default=[], max_items=30,
-                       items=Field("string", max_length=40, description="A card id."),
-                       description="Cards taken out of the deck before shuffling (the FAQ's shorter game: "
-                                   "leave out a few Life Complete cards)."),
-    "duplicate_years": Field("boolean", required=False,
-                             description="House rule: allow two Year cards of the same year in one lifeline."),
-    "any_life_complete_replaces": Field("boolean", required=False,
-                                        description="House rule: a drawn Life Complete card replaces yours even "
-                                                    "if it is not younger."),
+OPTIONS = EventSpec("Setup options: the winning score, who starts, cards left out, house rules.", {
+    "winning_score": Field("integer", required=False, minimum=1, maximum=100000, label="Winning score",
+                           description="The score that ends the game, agreed before play (the rulebook's target "
+                                       "when left empty)."),
+    "first_player": Field("integer", required=False, minimum=0, maximum=11, default=0, label="Who starts",
+                          seat=True, description="Who starts the first round; later rounds start one seat on."),
+    "leave_out": Field("array", required=False, default=[], max_items=30, label="Cards left out of the deck",
+                       items=Field("string", max_length=40, description="A card, as printed."),
+                       description="Taken out before shuffling (the FAQ's shorter game: leave out a few Life "
+                                   "Complete cards)."),
+    "duplicate_years": Field("boolean", required=False, label="House rule",
+                             description="allow two Year cards of the same year in one lifeline"),
+    "any_life_complete_replaces": Field("boolean", required=False, label="House rule",
+                                        description="a drawn Life Complete card replaces yours even if it is not "
+                                                    "younger"),
 })
+
+
+def options_for(game: Any) -> EventSpec:
+    """The setup options, with the cards that may be left out (the Life Complete cards) offered by name."""
+    completes = [card for deck in game.decks for card in deck.cards if "age" in card.fields]
+    leave_out = OPTIONS.fields["leave_out"]
+    items = replace(leave_out.items, choices=tuple(c.id for c in completes),
+                    labels={c.id: f"{c.name} {c['age']}" for c in completes})
+    return replace(OPTIONS, fields={**OPTIONS.fields, "leave_out": replace(leave_out, items=items)})
 
 
 def _constant(constants: Mapping[str, Any], name: str) -> Any:
@@ -76,19 +86,21 @@ def setup(config: SetupConfig) -> State:
         options = OPTIONS.check(dict(config.options or {}))
     except FieldError as error:
         option = error.field.removeprefix("payload.")
-        raise RuleError(f"The setup option {option} does not fit: {error.message}.") from None
+        field = OPTIONS.fields.get(option.split("[")[0])
+        if field is None:
+            raise RuleError(f"There is no setup option {option} in this game.") from None
+        raise RuleError(f"{field.label}: {error.message}.") from None
     low, high = game.players
     if not low <= len(config.players) <= high:
         raise RuleError(f"{game.title} is played by {low} to {high} players, not {len(config.players)}.")
     if options["first_player"] >= len(config.players):
-        raise RuleError(f"There is no player {options['first_player']} to start: the players are numbered 0 to "
-                        f"{len(config.players) - 1}.")
+        raise RuleError(f"Who starts must be one of the {len(config.players)} players.")
     constants = read_constants(game, options)
     shuffled = tuple(_constant(game.constants, "setup_shuffled_decks"))
     catalog = load_catalog(game, shuffled, ())
     for card_id in options["leave_out"]:
         if catalog.find(card_id) is None:
-            raise RuleError(f"There is no card {card_id!r} in the draw pile to leave out.")
+            raise RuleError("A card to leave out is not in this game's deck.")
     catalog = replace(catalog, left_out=tuple(options["leave_out"]))
     sheet = categories(tuple(game.scoring.get("categories", ())), tuple(c for c, _ in constants.points_per_colour))
     players = tuple(config.players)

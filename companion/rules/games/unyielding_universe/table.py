@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from companion.rules import dice
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, UniverseCard, describe
 from companion.rules.games.unyielding_universe.lifeline import refresh_qualifications
@@ -83,7 +84,5 @@ def finish(state: State) -> State:
 
 
 def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Dice are rolled by the server once, when the roll is recorded."""
-    if kind == "roll":
-        return {**payload, "results": [rng.randint(1, payload["sides"]) for _ in range(payload["dice"])]}
-    return payload
+    """Dice are settled once, when the roll is recorded: as the table entered them, or rolled by the app."""
+    return dice.settle(payload, rng) if kind == "roll" else payload

@@ -55,8 +55,10 @@ def place_at_end(state: State, player: int, card_id: str, source: str) -> State:
 def replace_card(state: State, player: int, card_id: str, source: str, replaced: str) -> State:
     line = state.lifelines[player]
     if replaced not in line.years:
-        raise RuleError(f"{replaced!r} is not a Year card in {state.name(player)}'s lifeline: only a Year card of "
-                        "your own lifeline can be replaced (never Life Begins or Life Complete).")
+        found = state.catalog.find(replaced)
+        raise RuleError(f"{describe(found) if found else 'That card'} is not a Year card in {state.name(player)}'s "
+                        "lifeline: only a Year card of your own lifeline can be replaced (never Life Begins or Life "
+                        "Complete).")
     state, card = _draw(state, player, card_id, source)
     card = _year(card, "put in place of a Year card")
     _check_playable(state, player, card, replaced)
@@ -124,11 +126,11 @@ def _draw(state: State, player: int, card_id: str, source: str) -> tuple[State, 
 
 def _year(card: Card, action: str) -> YearCard:
     if isinstance(card, LifeCompleteCard):
-        raise RuleError(f"A drawn Life Complete card is played at once to your own lifeline (play_life_complete); "
+        raise RuleError(f"A drawn Life Complete card is played at once to your own lifeline (Play Life Complete); "
                         f"it cannot be {action}.")
     if isinstance(card, UniverseCard):
-        raise RuleError(f"A drawn Universe card is played at once beside the draw pile (play_universe); it cannot "
-                        f"be {action}.")
+        raise RuleError(f"A drawn Universe card is played at once beside the draw pile (Play the Universe card); "
+                        f"it cannot be {action}.")
     return card
 
 

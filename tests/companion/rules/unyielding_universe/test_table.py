@@ -38,5 +38,5 @@ def test_points_by_hand_and_dice():
     payload = uu.prepare(state, "roll", {"dice": 2, "sides": 6}, random.Random(1))
     state = uu.apply(state, Event(3, "roll", payload))
     assert uu.view(state)["rolls"] == [payload["results"]]
-    with pytest.raises(RuleError, match="recorded with the dice"):
+    with pytest.raises(RuleError, match="recorded with the faces the dice showed"):
         uu.apply(state, Event(4, "roll", {"dice": 1}))

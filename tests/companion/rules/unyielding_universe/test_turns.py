@@ -54,9 +54,9 @@ def test_no_duplicate_years_in_a_lifeline():
 def test_a_card_is_drawn_only_from_where_it_is():
     state = dealt()
     refused(state, "place_at_end", "is not in the draw pile: it is in Bo's lifeline", player=0, card="yr-002")
-    refused(state, "place_at_end", "no card 'yr-999'", player=0, card="yr-999")
+    refused(state, "place_at_end", "There is no such card in this game's deck", player=0, card="yr-999")
     refused(state, "replace_card", "not a Year card in Ann's lifeline", player=0, card="yr-050", replaced="yr-002")
     refused(state, "discard_drawn", "Life Complete card is played at once", player=0, card="lc-44")
     refused(state, "place_at_end", "Universe card is played at once", player=0, card="univ-joyless")
     refused(state, "play_universe", "not a Universe card", player=0, card="yr-050")
-    refused(state, "place_at_end", "There is no player 2", player=2, card="yr-050")
+    refused(state, "place_at_end", "This game has 2 players; choose one of them.", player=2, card="yr-050")
