@@ -210,13 +210,20 @@
     for (const input of form.querySelectorAll("input[name], select[name], textarea[name]")) {
       if (input.dataset.for && !input.dataset.for.split(" ").includes(event)) continue;
       const kind = input.dataset.kind;
-      if (input.type === "radio" && !input.checked) continue;
+      if (input.type === "radio" && !input.checked && input.dataset.kind !== "many-integer") continue;
+      if (input.dataset.kind === "many-integer" && !input.checked) continue;
       if (kind === "cardlines") {
         const lines = input.value.split("\n").map((line) => line.trim()).filter(Boolean);
         try { if (lines.length) out[input.name] = lines.map((line) => findCard(input, line).id); } catch (error) { error.input = input; throw error; }
         continue;
       }
       if (kind === "boolean") { out[input.name] = input.checked; continue; }
+      if (kind === "many" || kind === "many-integer") {  // ticked boxes, or dice faces in order: a list
+        const key = input.dataset.field || input.name;
+        out[key] = out[key] || [];
+        if (input.checked) out[key].push(kind === "many" ? JSON.parse(input.value) : Number(input.value));
+        continue;
+      }
       if (kind === "cards") {
         const typed = document.getElementById(input.dataset.picker);
         if (typed.value.trim() && !addPicked(typed)) throw new Error("");
@@ -228,6 +235,7 @@
         try { out[input.name] = findCard(input, input.value).id; } catch (error) { error.input = input; throw error; }
       } else if (kind === "integer") out[input.name] = Number(input.value);
       else if (kind === "faces") out[input.name] = [Number(input.value)];
+      else if (kind === "yesno") out[input.name] = input.value.split(",").map((w) => w.trim().toLowerCase()).filter(Boolean).map((w) => ["yes", "y", "true", "1"].includes(w));
       else if (kind === "choice") out[input.name] = JSON.parse(input.value);
       else if (kind === "array") out[input.name] = input.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (/^-?\d+$/.test(s) && input.dataset.numbers ? Number(s) : s));
       else out[input.name] = input.value;

@@ -22,20 +22,20 @@ def test_quinns_turn_is_taken_and_answered_by_tapping(server, phone, tmp_path):
     page = phone()
     page.goto(server.base + body["links"]["play"])
     page.wait_for_selector("#connection:text('Live')")
-    assert "Quinn, the solo opponent · level 2: Collector" in page.inner_text("#panel")
+    assert "Quinn · level 2: Collector" in page.inner_text("#panel")
     for button in ("Start the game", "Next step", "Reveal the City card", "Quinn takes its turn"):
         tap(page, button)
     assert "Quinn plays no events" in page.inner_text("#panel")
     for button in ("Next step", "Ann passes", "Next step", "Quinn takes its turn"):
         tap(page, button)
     page.wait_for_selector("text=Is there a park card in Market space")
-    tap(page, "Answer: yes")
-    tap(page, "Answer: yes")                                   # an attraction
-    page.get_by_label("How many (0 to 9)").fill("2")
+    tap(page, "Yes")
+    tap(page, "Yes")                                           # an attraction
+    page.get_by_label("A number from 0 to 9").fill("2")
     click_and_wait(page, page.get_by_role("button", name="Answer", exact=True))
     panel = page.inner_text("#panel")
     assert "into Quinn's collection" in panel and "Is there an attraction in the Market?" in panel
-    assert page.locator(".quinn-turn details summary", has_text="Why").count() >= 1
+    assert page.locator(".automa details.trace summary", has_text="Why").count() >= 1
     page.screenshot(path=str(tmp_path / "quinn.png"), full_page=True)
 
 

@@ -66,16 +66,16 @@ def play_unsettled_survival(page):
 
 
 def play_unfair_chko(page):
-    click_and_wait(page, button(page, "Draw packs at random"))
+    click_and_wait(page, button(page, "Draw packs for us"))
     click_and_wait(page, button(page, "Start the game"))
     click_and_wait(page, button(page, "Next step"))           # into the City section
     click_and_wait(page, button(page, "Reveal the City card"))
-    if button(page, "Roll for the kaiju").count():
-        click_and_wait(page, button(page, "Roll for the kaiju"))
+    if button(page, "Roll for us").count():
+        click_and_wait(page, button(page, "Roll for us"))
     click_and_wait(page, button(page, "Next step"))           # into the Play section
     for _ in range(2):
         click_and_wait(page, page.get_by_role("button", name="passes"))
-    click_and_wait(page, button(page, "Award a medal to Ann"))
+    click_and_wait(page, button(page, "Award a silver medal to Ann"))
     click_and_wait(page, button(page, "Bo gains 5 coins"))
     assert "Round 1 of" in page.locator("#round-title").inner_text()
 

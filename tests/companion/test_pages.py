@@ -11,7 +11,7 @@ from companion.chart import Scale
 from tests.conftest import BUNDLED, ApiTable
 
 MARKERS = {"unyielding_universe": "The Year cards dealt to Ann", "unsettled_survival": "Time: space 1 of",
-           "unfair_chko": "Draw packs at random", "emigration": "The app shuffles and deals",
+           "unfair_chko": "Draw packs for us", "emigration": "The app shuffles and deals",
            "unsettled_immigration": "Starting Milestone for Ann", "sheet": "Add the points"}
 CONTROLS = re.compile(r"<(button|input|select|textarea|form)\b")
 pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -150,7 +150,7 @@ def test_unfair_solo_page_is_quinns_turn_assistant(client, new_game):
                           ("reveal_city", {})):
         table.do(kind, **payload)
     panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
-    assert "the solo opponent" in panel and 'data-event="quinn_turn"' in panel and "Quinn takes its turn" in panel
+    assert 'id="quinn-title"' in panel and 'data-event="quinn_turn"' in panel and "Quinn takes its turn" in panel
     quinn = table.do("quinn_turn")["state"]["quinn"]
     panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
     assert quinn["turn"] and all(step["text"].replace("'", "&#39;") in panel for step in quinn["turn"])

@@ -82,7 +82,7 @@ def test_two_players_play_eight_rounds_with_a_kaiju_to_the_final_scores(client, 
     monster = state["market"][0]
     assert monster["space"] == 1 and monster["kaiju"] in KAIJU and monster["health"] == monster["starting_health"]
     table.refused("reveal_city", "already revealed: one City card each round")
-    table.refused("advance", "roll for them (kaiju_roll)")
+    table.refused("advance", "roll for them before the Play section")
     rolled = table.do("kaiju_roll")
     dice = rolled["event"]["payload"]["dice"]
     assert len(dice) == 1 and len(dice[0]) == 2 and rolled["state"]["last_kaiju_roll"][0]["dice"] == dice[0]

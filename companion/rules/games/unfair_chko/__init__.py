@@ -17,11 +17,12 @@ from typing import Any, Callable
 
 from companion.rules.contract import Event, RuleError
 from companion.rules.games.unfair_chko import city, kaiju, medals, quinn, rounds, scoring, table_setup
-from companion.rules.games.unfair_chko.events import EVENTS, OPTIONS
+from companion.rules.games.unfair_chko.events import EVENTS, OPTIONS, options_for
 from companion.rules.games.unfair_chko.state import State
 from companion.rules.games.unfair_chko.view import view
+from companion.rules.games.unfair_chko.words import describe
 
-__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
 
 VERSION = "unfair_chko-2"
 

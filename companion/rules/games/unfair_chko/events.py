@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules.fields import EventSpec, Field
 
-PLAYER = Field("integer", minimum=0, maximum=11, description="The player's position, counting from 0.")
+PLAYER = Field("integer", minimum=0, maximum=11, label="Player", seat=True)
 PACK = Field("string", max_length=40, description="A theme pack's name, e.g. Ocean, Kaiju, Pirate.")
 PACKS = Field("array", items=PACK, max_items=12, description="Theme pack names.")
 CHANGERS = Field("array", items=Field("string", max_length=40), max_items=10,
@@ -18,18 +18,37 @@ POINTS = Field("array", items=Field("integer", minimum=-999, maximum=999), max_i
                description="Points of each revealed blueprint (negative for a failed one).")
 
 OPTIONS = EventSpec("Options of a new game of Unfair: CHKO.", {
-    "packs": Field("array", items=PACK, max_items=12, required=False, default=[],
-                   description="The theme packs, one per player; leave empty to choose or draw them later."),
-    "game_changers": Field("array", items=CHANGERS.items, max_items=10, required=False, default=[]),
-    "new_players": Field("boolean", required=False, default=False,
-                         description="Someone at the table is new: First Date and the recommended packs."),
-    "everyone_knows_the_game": Field("boolean", required=False, default=False,
-                                     description="The table confirms everyone knows the rules and cards (5 players)."),
-    "solo": Field("boolean", required=False, default=False,
-                  description="Play alone with the Solo Mode Game Changer against the automated opponent."),
-    "quinn_level": Field("integer", minimum=1, maximum=9, required=False,
-                         description="Quinn's difficulty level in a solo game (1 = the easiest; the lowest when left out)."),
+    "packs": Field("array", items=PACK, max_items=12, required=False, default=[], label="Theme packs",
+                   description="One per player; leave them all unticked to choose or draw them at the table."),
+    "game_changers": Field("array", items=CHANGERS.items, max_items=10, required=False, default=[],
+                           label="Game Changers"),
+    "new_players": Field("boolean", required=False, default=False, label="New players",
+                         description="someone at the table is new: First Date and the recommended packs"),
+    "everyone_knows_the_game": Field("boolean", required=False, default=False, label="Everyone knows the game",
+                                     description="needed to play with five"),
+    "solo": Field("boolean", required=False, default=False, label="Solo",
+                  description="play alone against Quinn, the automated opponent (the Solo Mode Game Changer)"),
+    "quinn_level": Field("integer", minimum=1, maximum=9, required=False, label="Quinn's level",
+                         description="in a solo game; the easiest when left empty"),
 })
+
+
+def options_for(game) -> EventSpec:
+    """The options with the packs, Game Changers and Quinn's levels of this game's data offered by name."""
+    from dataclasses import replace
+
+    from companion.rules.games.unfair_chko.consts import load
+
+    c = load(game)
+    fields = dict(OPTIONS.fields)
+    fields["packs"] = replace(fields["packs"], items=replace(PACK, choices=tuple(c.known_packs)))
+    fields["game_changers"] = replace(fields["game_changers"], items=replace(
+        fields["game_changers"].items, choices=tuple(name for name, _ in c.game_changers)))
+    if c.quinn is not None:
+        fields["quinn_level"] = replace(fields["quinn_level"], labels={
+            lv.number: f"{lv.number}: {lv.name}" for lv in c.quinn.levels})
+    return replace(OPTIONS, fields=fields)
+
 
 EVENTS = {
     # setup
@@ -49,7 +68,7 @@ EVENTS = {
                                         {"confirmed": Field("boolean")}),
     "start_game": EventSpec(
         "End setup: the app builds the City deck (with the Kaiju pack) and, unless named, picks the starting player.",
-        {"starting_player": Field("integer", minimum=0, maximum=11, required=False),
+        {"starting_player": Field("integer", minimum=0, maximum=11, required=False, label="Starting player", seat=True),
          "starting_coins": Field("integer", minimum=0, maximum=999, required=False)}, random=True,
         hidden=("city_deck",)),  # the shuffled City deck: revealed card by card, never in the public log
     # rounds
@@ -59,10 +78,11 @@ EVENTS = {
     "cleanup": EventSpec("Do the next step of the Cleanup sequence (or the one named, which must be next).",
                          {"step": Field("integer", minimum=1, maximum=20, required=False)}),
     "set_round": EventSpec("Correction: put the round tracker on a round and step by hand.",
-                           {"round": Field("integer", minimum=1, maximum=20),
-                            "stage": Field("integer", minimum=0, maximum=20, required=False, default=0,
-                                           description="0 = Events/Draw, 1 = Events/City, 2 = Events/Play, "
-                                                       "3 = Park, 4 = Guests, 5 = Cleanup.")}),
+                           {"round": Field("integer", minimum=1, maximum=20, label="Round"),
+                            "stage": Field("integer", minimum=0, maximum=20, required=False, default=0, label="Step",
+                                           choices=(0, 1, 2, 3, 4, 5),
+                                           labels={0: "Events: Draw", 1: "Events: City", 2: "Events: Play",
+                                                   3: "Park", 4: "Guests", 5: "Cleanup"})}),
     "set_starting_player": EventSpec("Correction: give the Starting Player marker to a player.", {"player": PLAYER}),
     "gain_coins": EventSpec("A player gains coins (income, cards).", {"player": PLAYER, "coins": AMOUNT}),
     "pay_coins": EventSpec("A player pays coins.", {"player": PLAYER, "coins": AMOUNT}),
@@ -75,8 +95,11 @@ EVENTS = {
         "Reveal this round's City card: the top of the app's City deck, or the card named when the table keeps it.",
         {"card": Field("string", max_length=80, required=False)}),
     "kaiju_roll": EventSpec(
-        "Each kaiju in the Market rolls two dice, in Market order; the app rolls.",
-        {"one_die": SPACES, "cannot_attack": SPACES}, random=True),
+        "Each kaiju in the Market rolls two dice, in Market order: enter how they fell, or let the app roll.",
+        {"one_die": SPACES, "cannot_attack": SPACES,
+         "fell": Field("array", items=Field("integer", minimum=1, maximum=6), max_items=24, required=False,
+                       label="How the dice fell", description="Two dice for each kaiju, in Market order.")},
+        random=True),
     "hit_kaiju": EventSpec(
         "A player reduces a kaiju's health and gains one silver medal per point.",
         {"player": PLAYER, "space": SPACE,

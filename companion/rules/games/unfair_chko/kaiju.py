@@ -42,7 +42,19 @@ def enter(state: State, card_id: str, space: int | None = None) -> State:
 
 
 def prepare_roll(state: State, p: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The kaiju's dice as they fell on the table (`fell`: each kaiju's dice in Market order, checked), or rolled by
+    the app; stored in the event, so undo never rolls again."""
     c = state.consts
+    fell = p.get("fell")
+    p = {key: value for key, value in p.items() if key != "fell"}
+    if fell:
+        if len(fell) != len(state.market) * c.kaiju_dice:
+            raise RuleError(f"Enter {c.kaiju_dice} dice for each of the {len(state.market)} kaiju in the Market "
+                            f"({len(state.market) * c.kaiju_dice} in all), or let the app roll.")
+        if any(not 1 <= v <= c.die_sides for v in fell):
+            raise RuleError(f"A die shows 1 to {c.die_sides}.")
+        dice = [list(fell[i * c.kaiju_dice:(i + 1) * c.kaiju_dice]) for i in range(len(state.market))]
+        return {**p, "dice": dice, "entered": True}
     return {**p, "dice": [[rng.randint(1, c.die_sides) for _ in range(c.kaiju_dice)] for _ in state.market]}
 
 

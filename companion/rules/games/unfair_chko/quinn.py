@@ -180,7 +180,7 @@ def holding(state: State) -> str | None:
         return f"Quinn is waiting for an answer first: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}"
     last_section = state.stage + 1 >= len(state.consts.stages) or state.consts.stages[state.stage + 1][0] != state.step
     if last_section and not q.done_in(state):
-        return f"Quinn takes its turn in the {state.step} step before the game goes on (quinn_turn)."
+        return f"Quinn takes its turn in the {state.step} step before the game goes on."
     return None
 
 

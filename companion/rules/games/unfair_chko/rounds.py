@@ -27,10 +27,10 @@ def advance(state: State, p: dict[str, Any]) -> State:
     c = state.consts
     if state.section == "City":
         if state.city_round != state.round:
-            raise RuleError("Reveal this round's City card (reveal_city) before leaving the City section.")
+            raise RuleError("Reveal this round's City card before leaving the City section.")
         if state.market and state.rolled_round != state.round:
-            raise RuleError("The kaiju in the Market attack after the City card: roll for them (kaiju_roll) "
-                            "before the Play section.")
+            raise RuleError("The kaiju in the Market attack after the City card: roll for them before the Play "
+                            "section.")
     if state.step == "Cleanup":
         if state.cleanup < len(c.cleanup_steps):
             raise RuleError(f"The Cleanup step has {len(c.cleanup_steps)} steps in a fixed order; step "

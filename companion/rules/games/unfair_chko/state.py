@@ -128,7 +128,7 @@ def pay(state: State, index: int, coins: int, why: str) -> State:
 def playing(state: State, what: str) -> None:
     """Refuses `what` outside the rounds of play."""
     if state.phase == "setup":
-        raise RuleError(f"The game has not started: {what} comes after setup (start_game).")
+        raise RuleError(f"The game has not started: {what} comes after setup (Start the game).")
     if state.phase == "over":
         raise RuleError(f"The game is over: {what} is no longer possible (undo the game's end to change it).")
 

@@ -49,7 +49,7 @@ def setup(config: SetupConfig) -> State:
 
 def in_setup(state: State, what: str) -> None:
     if state.phase != "setup":
-        raise RuleError(f"{what} is part of setup, and the game has already started (undo start_game to change it).")
+        raise RuleError(f"{what} is part of setup, and the game has already started (undo its start to change it).")
 
 
 def pack_name(consts: Consts, name: str) -> str:
@@ -179,11 +179,10 @@ def start_game(state: State, p: dict[str, Any]) -> State:
         raise RuleError(f"Unfair uses one theme pack per player: choose or draw {n} packs before starting "
                         f"({len(state.packs)} chosen).")
     if n == c.max_players and not state.everyone_knows:
-        raise RuleError(f"{c.five_player_note} Confirm that everyone knows the game (confirm_everyone_knows) "
-                        f"to play with {n}.")
+        raise RuleError(f"{c.five_player_note} Confirm that everyone knows the game to play with {n}.")
     first = p.get("starting_player")
     if not isinstance(first, int) or not 0 <= first < n:
-        raise RuleError(f"The starting player must be one of the players, numbered 0 to {n - 1}.")
+        raise RuleError("The starting player must be one of the players.")
     deck = None
     if city.kaiju_pack(c) in state.packs:
         deck = city.check_deck(c, state.packs, p.get("city_deck"))

@@ -41,9 +41,32 @@ def view(state: State) -> dict[str, Any]:
                    "silver_points": c.silver_points, "gold_points": c.gold_points,
                    "silver_sell_coins": c.silver_sell_coins, "silver_per_gold": c.silver_per_gold},
         "quinn": quinn.view(state),
+        "may": _may(state),
         "dice": list(state.dice),
         "told": state.told,
         "notes": list(state.notes),
+    }
+
+
+def _may(state: State) -> dict[str, bool]:
+    """Which of the table's moves the rules accept now, so the page offers only those (no false buttons)."""
+    c, n = state.consts, len(state.players)
+    play = state.phase == "play"
+    city_now = play and state.section == "City"
+    packs_ready = bool(state.packs) and (len(state.packs) == n or state.solo)
+    return {
+        "start": state.phase == "setup" and packs_ready and (n < c.max_players or state.everyone_knows),
+        "confirm_everyone_knows": state.phase == "setup" and n == c.max_players and not state.everyone_knows,
+        "reveal_city": city_now and state.city_round != state.round,
+        "roll_kaiju": city_now and state.city_round == state.round and bool(state.market)
+        and state.rolled_round != state.round,
+        "play_events": play and state.section == "Play" and state.turn is not None,
+        "cleanup": play and state.step == "Cleanup" and state.cleanup < len(c.cleanup_steps),
+        "advance": play and quinn.holding(state) is None and not (
+            state.step == "Cleanup" and state.cleanup < len(c.cleanup_steps)) and not (
+            city_now and (state.city_round != state.round or (state.market and state.rolled_round != state.round))),
+        "score_sheet": state.phase == "over",
+        "coins": play,
     }
 
 

@@ -65,8 +65,7 @@ def test_an_unknown_level_is_refused_at_setup():
 
 def test_the_park_step_asks_the_table_and_discards_into_quinns_collection():
     state = to_step(solo(2), "Park")
-    assert uc.view(state)["quinn"]["holding"] == ("Quinn takes its turn in the Park step before the game goes on "
-                                                  "(quinn_turn).")
+    assert uc.view(state)["quinn"]["holding"] == ("Quinn takes its turn in the Park step before the game goes on.")
     state = act(state, "quinn_turn", {"dice": [4]})
     assert state.automa.bot.waiting == "shop_empty" and state.told == "Is there a park card in Market space 4?"
     refused(state, "quinn_answer", "one of yes, no, not 'maybe'", {"dice": []}, answer="maybe")
