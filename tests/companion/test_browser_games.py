@@ -93,9 +93,10 @@ def play_unsettled_immigration(page):
     page.select_option("#start-1", "op-esl-classes")
     click_and_wait(page, page.locator("form.quick", has_text="Starting Milestone for Bo").get_by_role("button"))
     click_and_wait(page, button(page, "Start the game"))
-    for card in ("op-side-hustle", "op-overtime"):  # Bo, then Ann
-        page.fill("#action-card", card)
-        click_and_wait(page, button(page, "Play it"))
+    for card in ("Side Hustle", "overtime"):  # Bo, then Ann: the card's name as printed, in any case
+        page.fill("#play-card-name", card)
+        assert button(page, "Play the Attack").is_hidden()
+        click_and_wait(page, button(page, "Play the Action"))
         click_and_wait(page, button(page, "End the turn"))
     page.select_option("#buy-card", "op-job")
     page.fill("#pay-cash", "2")

@@ -22,8 +22,9 @@ from companion.rules.games.unsettled_immigration.events import EVENTS
 from companion.rules.games.unsettled_immigration.state import State
 from companion.rules.games.unsettled_immigration.turns import OPTIONS, setup
 from companion.rules.games.unsettled_immigration.views import score, view
+from companion.rules.games.unsettled_immigration.words import describe
 
-__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "score", "setup", "view"]
+__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "describe", "score", "setup", "view"]
 
 VERSION = "unsettled-1"
 

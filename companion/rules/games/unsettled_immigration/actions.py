@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.attacks import aimed
@@ -68,7 +69,7 @@ def amnesty(state: State, i: int) -> tuple[State, str]:
     attacks = [s.attack for s in pl.stacks if s.attack] + ([pl.deport] if pl.deport else [])
     stacks = board.splay(tuple(replace(s, attack=None) for s in pl.stacks))
     state = discard_ops(with_player(state, i, stacks=stacks, deport=None), *attacks)
-    return state, f"Amnesty: {pl.name} discards {len(attacks)} Attack(s); their stacks splay out again."
+    return state, f"Amnesty: {pl.name} discards {plural(len(attacks), 'Attack')}; their stacks splay out again."
 
 
 def defenders(state: State, c: OpCard, p: dict) -> tuple[list[int], int | None]:

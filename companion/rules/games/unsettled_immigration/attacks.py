@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
@@ -62,7 +63,7 @@ def hit(state: State, target: int, stack: int | None, c: OpCard, p: dict) -> tup
         s = t.stacks[stack]
         state = with_player(state, target, stacks=t.stacks[:stack] + t.stacks[stack + 1:])
         return discard_ops(state, *s.cards, s.attack), f"{t.name} discards their whole " \
-            f"{s.type.replace('_', ' ').title()} stack ({len(s.cards)} Milestone(s))."
+            f"{s.type.replace('_', ' ').title()} stack ({plural(len(s.cards), 'Milestone')})."
     if c.attack == "deport":
         return with_player(state, target, deport=c.id), f"{t.name} is Deported: place {c.name} beside their board."
     if c.action == "nsa":
@@ -76,7 +77,7 @@ def hit(state: State, target: int, stack: int | None, c: OpCard, p: dict) -> tup
     if c.action == "discard_resources":
         n = min(c.amount, t.resources)
         return with_player(state, target, resources=t.resources - n), \
-            f"{t.name} discards {n} random Resource card(s)."
+            f"{t.name} discards {plural(n, 'random Resource card')}."
     if c.action == "skip_milestones":
         return with_player(state, target, skip_buying=True), f"{t.name} cannot buy Milestones on their next turn."
     raise AssertionError(c)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.state import State, Stack, card, check_player, discard_ops, \
@@ -19,7 +20,7 @@ def set_hand(state: State, p: dict) -> State:
     ops = pl.ops if p["ops"] is None else p["ops"]
     resources = pl.resources if p["resources"] is None else p["resources"]
     state = with_player(state, p["player"], ops=ops, resources=resources)
-    return replace(state, told=f"Correction: {pl.name} holds {ops} Op and {resources} Resource card(s).")
+    return replace(state, told=f"Correction: {pl.name} holds {ops} Op and {resources} Resource cards.")
 
 
 def place_milestone(state: State, p: dict) -> State:
@@ -71,7 +72,7 @@ def set_actions(state: State, p: dict) -> State:
     if state.turn is None:
         raise RuleError("No turn is in progress: the game has not started.")
     state = replace(state, turn=replace(state.turn, actions=p["actions"]))
-    return replace(state, told=f"Correction: {p['actions']} action(s) left this turn.")
+    return replace(state, told=f"Correction: {plural(p['actions'], 'action')} left this turn.")
 
 
 def reshuffle_ops(state: State, p: dict) -> State:

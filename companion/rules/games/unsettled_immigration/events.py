@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from companion.rules.fields import EventSpec, Field
 
-PLAYER = Field("integer", minimum=0, maximum=11, description="A player's seat, counting from 0.")
-CARD = Field("string", max_length=40, description="An Op card id, e.g. op-job.")
-STACK = Field("integer", required=False, minimum=0, maximum=40,
-              description="A stack's number on the target's board, counting from 0.")
+PLAYER = Field("integer", minimum=0, maximum=11, label="Player", seat=True)
+CARD = Field("string", max_length=40, label="Card", description="The Op card, as printed.")
+STACK = Field("integer", required=False, minimum=0, maximum=40, label="Stack",
+              description="The stack on the player's board, in the order the page lists them (the first is 0).")
 
 
 def _opt(field: Field, description: str) -> Field:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration.cards import KINDS, Consts
 
@@ -58,7 +59,7 @@ def check_payment(pay: Pay, amount: int, held: int, what: str, consts: Consts) -
                         "any mix of Resources may pay, but it must add up to the cost.")
     if sum(pay) > held:
         raise RuleError(f"Paying {describe(pay)} takes {sum(pay)} Resource cards, but the app counts only "
-                        f"{held} in hand: correct the hand with set_hand if the table disagrees.")
+                        f"{held} in hand: if the table disagrees, correct the hand under More actions (set how many cards a player holds).")
     if given > amount and not consts.change_given:
-        return f" No change is given: {given - amount} Time unit(s) overpaid are lost."
+        return f" No change is given: {plural(given - amount, 'Time unit')} overpaid {'is' if given - amount == 1 else 'are'} lost."
     return ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration.cards import Consts, OpCard
 
@@ -115,8 +116,8 @@ def take_ops(state: State, index: int, n: int = 1) -> State:
     """`index` gives up n Op cards from hand; refused when the app counts fewer."""
     p = state.players[index]
     if p.ops < n:
-        raise RuleError(f"{p.name} holds {p.ops} Op card(s) by the app's count, not {n}: "
-                        "correct the hand with set_hand if the table disagrees.")
+        raise RuleError(f"{p.name} holds {plural(p.ops, 'Op card')} by the app's count, not {n}: "
+                        "if the table disagrees, correct the hand under More actions (set how many cards a player holds).")
     return with_player(state, index, ops=p.ops - n)
 
 

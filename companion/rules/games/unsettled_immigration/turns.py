@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules.plural import plural
 from companion.rules.contract import RuleError, SetupConfig
 from companion.rules.fields import EventSpec, Field, FieldError
 from companion.rules.games.unsettled_immigration import board
@@ -18,8 +19,8 @@ from companion.rules.games.unsettled_immigration.state import Player, State, Tur
     take_ops, with_player
 
 OPTIONS = EventSpec("Setup options of Unsettled.", {
-    "vp_to_win": Field("integer", required=False, minimum=1, maximum=200,
-                       description="The VP cap for this game; by default game.toml's cap for the number of players."),
+    "vp_to_win": Field("integer", required=False, minimum=1, maximum=200, label="Victory points to win",
+                       description="the rulebook's cap for the number of players when left empty"),
 })
 
 
@@ -46,7 +47,7 @@ def mulligan(state: State, p: dict) -> State:
         raise RuleError(f"{pl.name} already placed a starting Milestone: a new hand is drawn before that.")
     if pl.mulligans >= state.consts.mulligans:
         raise RuleError(f"{pl.name} already drew a new starting hand: a player may do so "
-                        f"{state.consts.mulligans} time(s).")
+                        f"{plural(state.consts.mulligans, 'time')}.")
     n = state.consts.starting_op_cards
     state = with_player(state, i, ops=n, mulligans=pl.mulligans + 1)
     return replace(state, told=f"{pl.name} discards their whole hand and draws {n} new Op cards.")
@@ -115,10 +116,10 @@ def begin_turn(state: State, player: int, number: int, before: str = "") -> Stat
     state = with_player(state, player, resources=pl.resources + res, ops=pl.ops + ops,
                         skip_draw=False, skip_buying=False)
     state = replace(state, turn=replace(turn, drew_resources=res, drew_ops=ops))
-    told = f"{before} {pl.name}'s turn: draw {res} Resource card(s) and {ops} Op card(s)".strip()
+    told = f"{before} {pl.name}'s turn: draw {plural(res, 'Resource card')} and {plural(ops, 'Op card')}".strip()
     told += " (Pandemic: no Resource draw)" if pl.skip_draw else ""
     told += " (Visa Backlog: no Milestones this turn)" if pl.skip_buying else ""
-    return replace(state, told=f"{told}, then take {state.consts.actions_per_turn} action(s).")
+    return replace(state, told=f"{told}, then take {plural(state.consts.actions_per_turn, 'action')}.")
 
 
 def end_turn(state: State, p: dict) -> State:

@@ -39,9 +39,23 @@ def _player(state: State, i: int) -> dict[str, Any]:
     }
 
 
+def _tied(state: State) -> list[int]:
+    """The players tied for the lowest-cost starting Milestone, once every player has placed one (setup)."""
+    from companion.rules.games.unsettled_immigration.turns import starting_cost
+
+    if state.phase != "setup" or any(not p.starting for p in state.players):
+        return []
+    costs = [starting_cost(state, i) for i in range(len(state.players))]
+    tied = [i for i, c in enumerate(costs) if c == min(costs)]
+    return tied if len(tied) > 1 else []
+
+
 def view(state: State) -> dict[str, Any]:
     t = state.turn
     return {
+        "playable": [[c.id, c.name, c.kind] for c in sorted(state.cards, key=lambda c: c.name)
+                     if c.kind in ("attack", "action")],
+        "tied_for_first": _tied(state),
         "phase": state.phase, "vp_to_win": state.vp_to_win, "first_player": state.first_player,
         "resource_values": dict(zip(KINDS, state.consts.values)),
         "turn": None if t is None else {

@@ -19,4 +19,4 @@ def test_corrections_set_the_table_by_hand():
 
 def test_hand_counts_guard_the_moves():
     s = do(started(), "set_hand", player=0, ops=0)
-    refused(s, "play_action", "holds 0 Op card.*set_hand", card="op-overtime")
+    refused(s, "play_action", "holds 0 Op cards.*More actions", card="op-overtime")

@@ -29,7 +29,8 @@ def test_any_mix_pays_a_job_and_no_change_is_given(pay, lost):
     s = do(s, "buy_milestone", card="op-job", **pay)
     assert stacks(s, 0)[-1] == ("job", ("op-job",), None)
     assert s.players[0].resources == 6 - sum(pay.values())
-    assert (f"{lost} Time unit(s) overpaid are lost" in s.told) == bool(lost)
+    said = f"{lost} Time unit overpaid is lost" if lost == 1 else f"{lost} Time units overpaid are lost"
+    assert (said in s.told) == bool(lost)
 
 
 def test_a_short_payment_or_one_larger_than_the_hand_is_refused():

@@ -91,7 +91,7 @@ def test_a_turn_draws_two_resources_and_one_op_card_and_gives_one_action():
     refused(s, "play_action", "no action left", card="op-overtime")
     s = do(s, "end_turn")
     assert s.turn.player == 1 and s.players[1].resources == 2 and s.players[1].ops == 7
-    assert "Bo's turn: draw 2 Resource card(s) and 1 Op card(s)" in s.told
+    assert "Bo's turn: draw 2 Resource cards and 1 Op card" in s.told
 
 
 def test_jobs_and_marriage_draw_extra_cards_once_per_milestone():
