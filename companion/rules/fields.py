@@ -32,6 +32,7 @@ class Field:
     label: str = ""               # the field's name in a player's words, where a page asks for it
     labels: Mapping[Any, str] | None = None  # words for each allowed value (choices, or levels of a number)
     seat: bool = False            # an integer naming a player by seat: a page offers the players' names
+    per_player: bool = False      # a list with one item per player, in seat order: a page asks player by player
 
     def check(self, name: str, value: Any) -> Any:
         if self.type == "integer":

@@ -236,6 +236,7 @@
       } else if (kind === "integer") out[input.name] = Number(input.value);
       else if (kind === "faces") out[input.name] = [Number(input.value)];
       else if (kind === "merge") Object.assign(out, JSON.parse(input.value));  // one choice that sets several fields
+      else if (kind === "item") (out[input.name] = out[input.name] || []).push(input.value);  // one of a list, in order
       else if (kind === "yesno") out[input.name] = input.value.split(",").map((w) => w.trim().toLowerCase()).filter(Boolean).map((w) => ["yes", "y", "true", "1"].includes(w));
       else if (kind === "choice") out[input.name] = JSON.parse(input.value);
       else if (kind === "array") out[input.name] = input.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (/^-?\d+$/.test(s) && input.dataset.numbers ? Number(s) : s));

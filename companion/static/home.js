@@ -89,6 +89,11 @@
     const options = {};
     const box = document.querySelector(`fieldset.options[data-game="${slug.value}"]`);
     if (box) for (const input of box.querySelectorAll("input, select")) {
+      if (input.dataset.kind === "item") {  // one per player, in seat order, up to the last one given
+        options[input.name] = options[input.name] || [];
+        options[input.name].push(input.value);
+        continue;
+      }
       if (input.dataset.kind === "many") {
         options[input.name] = options[input.name] || [];
         if (input.checked) options[input.name].push(JSON.parse(input.value));
@@ -96,6 +101,13 @@
       }
       const v = value(input);
       if (v !== undefined) options[input.name] = v;
+    }
+    for (const [name, value] of Object.entries(options)) {  // per-player lists: as many as there are players
+      if (Array.isArray(value) && box && box.querySelector(`select[data-kind=item][name="${name}"]`)) {
+        const kept = value.slice(0, rows.length);
+        if (kept.every((v) => v === "")) delete options[name];
+        else options[name] = kept;
+      }
     }
     if (levels().length && rows.some((r) => r.level)) options.bots = rows.map((r) => r.level);
     const seed = document.getElementById("seed").value;

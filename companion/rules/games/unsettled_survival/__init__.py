@@ -24,8 +24,9 @@ from companion.rules.games.unsettled_survival.events import CORRECTIONS, EVENTS,
 from companion.rules.games.unsettled_survival.book import read_book
 from companion.rules.games.unsettled_survival.setup import options_spec, setup
 from companion.rules.games.unsettled_survival.state import Game, conscious, explorer
+from companion.rules.games.unsettled_survival.words import describe
 
-__all__ = ["EVENTS", "VERSION", "apply", "options_for", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
 
 
 def options_for(game: Any):

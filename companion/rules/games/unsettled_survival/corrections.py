@@ -40,7 +40,7 @@ def trust(game: Game, p: dict[str, Any]) -> Game:
         count = game.book["trust_same_side_focus"]
         raise RuleError(f"Group Trust is already {game.trust}, so this distributes "
                         f"{count if p['direction'] == 'up' else -count:+d} Focus instead: "
-                        f"list the {count} cubes in 'focus'.")
+                        f"choose where each of the {count} Focus cubes goes.")
     return timeline.change_trust(game, p["direction"], "the table", focus)
 
 

@@ -149,4 +149,4 @@ def scan(game: Game, node: str, resource: str, given: int | None = None) -> Game
     game = board.set_cubes(game, node, data + (found if resource == "data" else 0),
                            materials + (found if resource == "materials" else 0))
     name = "the Scarab" if node == SCARAB else game.book.card(node).name
-    return note(game, f"LUNA scans {name} for {resource}: the die shows {face}, {found} cube(s) placed.")
+    return note(game, f"LUNA scans {name} for {resource}: the die shows {face}, {found} {'cube' if found == 1 else 'cubes'} placed.")

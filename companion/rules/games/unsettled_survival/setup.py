@@ -16,13 +16,16 @@ from companion.rules.games.unsettled_survival.state import Explorer, Game, Turn
 def options_spec(book: Book) -> EventSpec:
     return EventSpec("Options of a new game of Unsettled.", {
         "difficulty": Field("string", required=False, choices=tuple(k for k, _ in book["difficulty_focus_modifier"]),
-                            default=book["default_difficulty"], description="Sets the starting Focus."),
-        "first_player": Field("integer", required=False, minimum=0, maximum=11, default=0,
-                              description="Who plays first (the table draws at random)."),
+                            default=book["default_difficulty"], label="Difficulty",
+                            description="sets the starting Focus"),
+        "first_player": Field("integer", required=False, minimum=0, maximum=11, default=0, label="Who plays first",
+                              seat=True, description="the table draws at random"),
         "pursuits": Field("array", required=False, items=Field("string", choices=tuple(book["disciplines"])),
-                          max_items=12, description="Each explorer's Scientific Pursuit, in player order."),
+                          max_items=12, label="Scientific Pursuit", per_player=True,
+                          description="each explorer's, or chosen later at the table"),
         "traits": Field("array", required=False, items=Field("string", max_length=64), max_items=12,
-                        description="The Trait tile each explorer kept, in player order (empty: chosen later)."),
+                        label="Trait tiles", description="the Trait each explorer kept, in player order, separated "
+                                                         "by commas; or chosen later"),
     })
 
 

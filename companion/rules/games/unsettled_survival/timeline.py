@@ -46,8 +46,10 @@ def resolve_trigger(game: Game) -> Game:
     active = game.turn.player
     if effect == "lose_focus_off_scarab":
         away = [p for p, e in enumerate(game.explorers) if e.node != "scarab"]
-        what = (f"{', '.join(game.explorers[p].name for p in away)} each lose {amount} Focus of their choice"
-                if away else "every explorer is on the Scarab: nothing happens")
+        who = [game.explorers[p].name for p in away]
+        what = (f"{who[0]} loses {amount} Focus of their choice" if len(who) == 1 else
+                f"{', '.join(who[:-1])} and {who[-1]} each lose {amount} Focus of their choice" if who else
+                "every explorer is on the Scarab: nothing happens")
     elif effect == "active_gains_distress":
         what = f"{game.explorers[active].name} gains {amount} Distress"
     elif effect == "trust_down":
@@ -81,7 +83,7 @@ def change_trust(game: Game, direction: str, reason: str, focus: Sequence[tuple[
     count = game.book["trust_same_side_focus"]
     if game.trust != target:
         if focus:
-            raise RuleError(f"Group Trust moves to {target}, so no Focus is distributed: leave 'focus' empty.")
+            raise RuleError(f"Group Trust moves to {target}, so no Focus is distributed: choose no cubes.")
         side = "white" if target == high else "black"
         return note(replace(game, trust=target),
                     f"Group Trust becomes {target} ({reason}): every Trait turns {side} side up.")

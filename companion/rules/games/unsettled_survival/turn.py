@@ -88,7 +88,7 @@ def end_turn(game: Game, p: dict[str, Any]) -> Game:
             raise RuleError("Set Focus is mandatory: one cube goes on REST every turn before it ends.")
         if len(turn.placed) < book["focus_cubes_on_actions"] and not p.get("stuck"):
             raise RuleError(f"Set Focus places {book['focus_cubes_on_actions']} cubes on actions you qualify for; "
-                            "place them, or end with 'stuck' when no action space is left for them.")
+                            "place them, or end the turn saying no action space is left for them.")
     game = regroup(game)
     if game.outcome != "playing":
         return game

@@ -40,7 +40,9 @@ def explorer_view(game: Game, player: int) -> dict[str, Any]:
 def pending_view(game: Game, choice: Pending) -> dict[str, Any]:
     who = "the crew" if choice.player < 0 else game.explorers[choice.player].name
     return {"kind": choice.kind, "player": choice.player, "who": who, "amount": choice.amount,
-            "count": choice.count, "reason": choice.reason}
+            "count": choice.count, "reason": choice.reason,
+            "title": {"lose_focus": "Lose Focus", "gain_focus": "Gain Focus", "place_distress": "Place a Distress card",
+                      "trust_focus": "Distribute the Focus"}.get(choice.kind, "A choice")}
 
 
 def checklist(game: Game) -> list[dict[str, Any]]:
@@ -64,6 +66,7 @@ def view(game: Game) -> dict[str, Any]:
         "turn": {"player": turn.player, "name": game.explorers[turn.player].name, "number": turn.number,
                  "rest": turn.rest, "actions": [{"cube": c, "action": a} for c, a in turn.placed],
                  "focus_set": turn.rest is not None and len(turn.placed) >= book["focus_cubes_on_actions"],
+                 "may_end_stuck": turn.rest is not None and len(turn.placed) < book["focus_cubes_on_actions"],
                  "moves_left": turn.moves_left, "movement": turn.moving, "luna_moves_left": turn.luna_moves,
                  "luna_scans_left": turn.luna_scans, "breakthroughs_used": list(turn.breakthroughs),
                  "effects": list(turn.effects)},
@@ -106,6 +109,9 @@ def score(game: Game) -> dict[str, Any]:
     left = sum(e.endurance for e in game.explorers)
     return {
         "outcome": game.outcome, "finished": game.outcome != "playing",
+        "result": {"victory": "Victory: the crew lifts off together with LUNA.",
+                   "hollow_victory": "A hollow victory: the Scarab lifted off without the whole crew.",
+                   "defeat": "Defeat: Wenora has won."}.get(game.outcome),
         "winners": list(range(len(game.explorers))) if won else [],
         "crew": dict(zip(game.book.categories, (done, left))),
         "players": [{"name": e.name, "total": e.endurance, "place": 1,

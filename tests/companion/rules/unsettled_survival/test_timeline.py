@@ -66,7 +66,7 @@ def test_advance_time_event_passes_over_triggers_and_lands_on_the_last_space():
 def test_a_trigger_asks_each_explorer_off_the_scarab_for_a_focus_cube():
     state = at(place(replace(new(), time=2), "env-rootvault", 0, 1), 1, "env-rootvault")
     state = play(state, "advance_time", steps=1)
-    assert state.trigger_log[-1][1] == "lose_focus_off_scarab" and "Bo each lose 1 Focus" in state.trigger_log[-1][2]
+    assert state.trigger_log[-1][1] == "lose_focus_off_scarab" and "Bo loses 1 Focus" in state.trigger_log[-1][2]
     view = RULES.view(state)
     assert view["pending"][0]["kind"] == "lose_focus" and view["pending"][0]["who"] == "Bo"
     refused(state, "take_action", "First the pending choice", cube="wonder", action="rest")
