@@ -35,6 +35,11 @@ def priced(items: Iterable[tuple[str, Any]], names: dict[str, str]) -> list[tupl
     return [(i, f"{names.get(i, 'a card')}: {price}") for i, price in items]
 
 
+def zip_same(values: Iterable[Any]) -> list[tuple[Any, Any]]:
+    """Each value as its own label: (value, value) pairs for a select or a row of buttons."""
+    return [(v, v) for v in values]
+
+
 def die_faces(faces: Any) -> list[tuple[Any, str]]:
     """A die's faces as (value, label): a number of faces gives 1..n; a list of (value, label) stays as it is."""
     if isinstance(faces, int):
@@ -79,5 +84,5 @@ def rich(context: Any, source: Any) -> Markup:
 
 
 def install(app: Flask) -> None:
-    app.jinja_env.filters.update(pairs=pairs, choices=choices, named=named, priced=priced, die_faces=die_faces,
+    app.jinja_env.filters.update(pairs=pairs, choices=choices, named=named, priced=priced, die_faces=die_faces, zip_same=zip_same,
                                  rich=rich, sentence=rich_sentence, words=humanise)

@@ -53,7 +53,7 @@ def test_a_two_player_game_from_the_deal_to_the_ultimate_winner(client, new_game
     assert body["state"]["phase"] == "setup"
     table = Table(client, game_id, headers)
     refused = table.post("buy", player=0, owner=0, slot=12)
-    assert refused.status_code == 422 and "start with 'deal'" in refused.json["error"]
+    assert refused.status_code == 422 and "tap Deal first" in refused.json["error"]
 
     game = table.do("deal")
     state = game["state"]

@@ -17,11 +17,12 @@ from companion.rules.fields import FieldError
 from companion.rules.games.emigration import border, corrections, deal, life, preparation, travel
 from companion.rules.games.emigration.deal import setup
 from companion.rules.games.emigration.events import EVENTS
-from companion.rules.games.emigration.outcomes import OUTCOME_KEYS, Recorder, Replayer, Source
+from companion.rules.games.emigration.words import describe
+from companion.rules.games.emigration.outcomes import OUTCOME_KEYS, EnteredError, Recorder, Replayer, Source
 from companion.rules.games.emigration.scoring import score, view
 from companion.rules.games.emigration.state import State
 
-__all__ = ["EVENTS", "VERSION", "apply", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "VERSION", "apply", "describe", "prepare", "score", "setup", "view"]
 
 VERSION = "emigration-1"
 
@@ -68,9 +69,11 @@ def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random
     try:
         if kind == "deal":
             return deal.prepare(state, payload, rng)
-        recorder = Recorder(rng)
+        recorder = Recorder(rng, payload.get("fell"), payload.get("drawn"))
         _resolve(state, kind, _checked(kind, payload), recorder)
         return {**payload, **recorder.outcome()}
+    except EnteredError:
+        raise
     except RuleError:
         return payload  # apply refuses the event with the same sentence
 

@@ -17,7 +17,7 @@ from companion.rules.games.emigration.state import State, check_player, entry, n
 
 def _dealt(state: State) -> None:
     if state.phase == "setup":
-        raise RuleError("The cards are not dealt yet: start with 'deal' (Setup).")
+        raise RuleError("The cards are not dealt yet: tap Deal first.")
 
 
 def set_money(state: State, p: dict[str, Any], source: Source) -> State:

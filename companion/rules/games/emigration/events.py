@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from companion.rules.fields import EventSpec, Field
 
-PLAYER = Field("integer", minimum=0, maximum=5, description="The player who acts, counting from 0.")
-OWNER = Field("integer", minimum=0, maximum=5, description="Whose Card Layout the card is in.")
-SLOT = Field("integer", minimum=0, maximum=99, description="The card's place in the Card Layout: 0 is the "
-             "back row's first card, counting row by row towards the front.")
-CARD = Field("string", max_length=64, description="A card id, as in the game's CSV files.")
+PLAYER = Field("integer", minimum=0, maximum=5, label="Player", seat=True)
+OWNER = Field("integer", minimum=0, maximum=5, label="Whose Card Layout", seat=True)
+SLOT = Field("integer", minimum=0, maximum=99, label="Place in the Card Layout",
+             description="the back row's first card is 0, then row by row towards the front")
+CARD = Field("string", max_length=64, label="Card", description="The card, by its name as printed.")
+FELL = Field("integer", minimum=1, maximum=20, required=False, label="The die as it fell",
+             description="the app rolls when left empty")
 COUNT = Field("integer", minimum=0, maximum=999, required=False,
               description="How many sets to trade; leave it out to trade as many as you can.")
 MONEY = Field("integer", minimum=0, maximum=9999)
@@ -43,17 +45,21 @@ EVENTS = {
     "scalp": EventSpec("Required Action: BUY another player's spare Passport or Ticket for its price plus the "
                        "scalping fee, paid to them.",
                        {"player": PLAYER, "seller": Field("integer", minimum=0, maximum=5), "card": CARD}),
-    "go_to_college": EventSpec("Required Action: GO TO COLLEGE; the app rolls the tuition.", {"player": PLAYER},
-                               random=True),
-    "graduate": EventSpec("Optional Action: try to GRADUATE FROM COLLEGE; the app rolls.", {"player": PLAYER},
-                          random=True),
+    "go_to_college": EventSpec("Required Action: GO TO COLLEGE; the tuition is rolled (enter the die as it fell, or "
+                               "let the app roll).", {"player": PLAYER, "fell": FELL}, random=True),
+    "graduate": EventSpec("Optional Action: try to GRADUATE FROM COLLEGE (enter the die as it fell, or let the app "
+                          "roll).", {"player": PLAYER, "fell": FELL}, random=True),
     "sell": EventSpec("Optional Action: SELL a Document or Connection from your stash.",
                       {"player": PLAYER, "card": CARD}),
     "forfeit": EventSpec("Forfeit the turn when no Required Action is possible.", {"player": PLAYER}),
     "withdraw": EventSpec("Phase 2: trade Connections, Money and Documents for assurance by your Destination card.",
                           {"player": PLAYER, "connection_sets": COUNT, "money_sets": COUNT, "document_sets": COUNT}),
-    "cross_border": EventSpec("Phase 2: choose a lane; the app draws its top Border Control token.",
-                              {"player": PLAYER, "lane": Field("integer", minimum=1, maximum=99)}, random=True),
+    "cross_border": EventSpec("Phase 2: choose a lane and draw its top Border Control token (enter its value as "
+                              "printed, or let the app draw).",
+                              {"player": PLAYER, "lane": Field("integer", minimum=1, maximum=99, label="Lane"),
+                               "drawn": Field("integer", minimum=0, maximum=99, required=False,
+                                              label="The token drawn", description="its printed value")},
+                              random=True),
     "set_money": EventSpec("Correction: set a player's money by hand.", {"player": PLAYER, "money": MONEY}),
     "set_assurance": EventSpec("Correction: set a player's assurance by hand.", {"player": PLAYER, "assurance": MONEY}),
     "set_turn": EventSpec("Correction: say whose turn it is.", {"player": PLAYER}),

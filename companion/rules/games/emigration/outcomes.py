@@ -12,7 +12,11 @@ from typing import Any, Callable
 
 from companion.rules.contract import RuleError
 
-OUTCOME_KEYS = ("rolls", "reveals", "token", "deal")
+OUTCOME_KEYS = ("rolls", "reveals", "token", "deal", "entered")
+
+
+class EnteredError(RuleError):
+    """A die or token the table entered that cannot be: it cannot fall that way, or no such token is left."""
 
 
 class Source:
@@ -29,16 +33,23 @@ class Source:
 
 
 class Recorder(Source):
-    """Draws from `rng` and remembers what it drew (used by `prepare`)."""
+    """Draws from `rng` and remembers what it drew (used by `prepare`); a die the table rolled (`fell`) or a token it
+    drew (`drawn`) is taken as it fell instead, once checked against what can be."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, fell: int | None = None, drawn: int | None = None):
         self.rng = rng
         self.rolls: list[int] = []
         self.reveals: list[str] = []
         self.tokens: list[int] = []
+        self.fell, self.drawn = fell, drawn
 
     def roll(self, sides: int) -> int:
-        self.rolls.append(self.rng.randint(1, sides))
+        if self.fell is not None and not self.rolls:
+            if not 1 <= self.fell <= sides:
+                raise EnteredError(f"The die shows 1 to {sides}, not {self.fell}.")
+            self.rolls.append(self.fell)
+        else:
+            self.rolls.append(self.rng.randint(1, sides))
         return self.rolls[-1]
 
     def reveal(self, hidden: tuple[str, ...], unseen: Callable[[str], tuple[str, ...]]) -> str:
@@ -49,6 +60,13 @@ class Recorder(Source):
         return card
 
     def token(self, values: tuple[int, ...]) -> int:
+        if self.drawn is not None:
+            if self.drawn not in values:
+                left = ", ".join(str(v) for v in sorted(set(values)))
+                raise EnteredError(f"No Border Control token worth {self.drawn} is left in the lanes (tokens left: "
+                                   f"{left}): check the token, or correct the game if one was drawn by mistake.")
+            self.tokens.append(self.drawn)
+            return self.drawn
         # the lanes were shuffled from the same tokens, so a lane's top token is any token not drawn yet
         self.tokens.append(self.rng.choice(values))
         return self.tokens[-1]
@@ -61,6 +79,8 @@ class Recorder(Source):
             found["reveals"] = self.reveals
         if self.tokens:
             found["token"] = self.tokens[0]
+        if self.fell is not None or self.drawn is not None:
+            found["entered"] = True  # as it fell at the table
         return found
 
 

@@ -97,6 +97,7 @@ def view(state: State) -> dict[str, Any]:
         "lanes": [{"lane": i + 1, "tokens_left": left, "drawn": drawn.get(i + 1, [])}
                   for i, left in enumerate(state.lanes)],
         "first_rolls": [list(r) for r in state.first_rolls],
+        "token_values": sorted(set(state.tokens)), "die": state.data.die,
         "required_action": required_action(state, state.turn) if state.phase == "preparation" else None,
         "news": list(state.news), "notes": list(state.notes),
     }

@@ -120,7 +120,7 @@ def check_turn(state: State, p: int, phase: str) -> None:
     """RuleError unless it is `p`'s turn in `phase`."""
     check_player(state, p)
     if state.phase == "setup":
-        raise RuleError("The cards are not dealt yet: start with 'deal' (Setup).")
+        raise RuleError("The cards are not dealt yet: tap Deal first.")
     if state.phase != phase:
         wanted = {"preparation": "Phase 1 (Preparation)", "border": "Phase 2 (Crossing the Border)"}[phase]
         now = {"preparation": "Phase 1 (Preparation)", "border": "Phase 2 (Crossing the Border)",

@@ -81,8 +81,8 @@ def apply(state: Game, event: Event) -> Game:
     if state.pending and kind not in ANSWERS:
         first = state.pending[0]
         who = "The crew" if first.player < 0 else state.explorers[first.player].name
-        raise RuleError(f"First the pending choice: {who} — {first.reason} ({first.kind.replace('_', ' ')}); "
-                        "answer it with 'resolve'.")
+        raise RuleError(f"First the choice the rules wait for: {who}: {first.reason}. Make it where the page asks "
+                        "for it.")
     if kind in FREE_PLAYER_EVENTS:
         player = p["player"]
         explorer(state, player)  # refuses a number that is no explorer

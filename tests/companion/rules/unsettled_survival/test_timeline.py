@@ -69,7 +69,7 @@ def test_a_trigger_asks_each_explorer_off_the_scarab_for_a_focus_cube():
     assert state.trigger_log[-1][1] == "lose_focus_off_scarab" and "Bo loses 1 Focus" in state.trigger_log[-1][2]
     view = RULES.view(state)
     assert view["pending"][0]["kind"] == "lose_focus" and view["pending"][0]["who"] == "Bo"
-    refused(state, "take_action", "First the pending choice", cube="wonder", action="rest")
+    refused(state, "take_action", "First the choice the rules wait for", cube="wonder", action="rest")
     state = play(state, "resolve", cube="energy")
     assert focus(state, 1) == (2, 2, 1) and focus(state, 0) == (2, 2, 2) and state.pending == ()
 
