@@ -1,7 +1,9 @@
 """Server-sent events: every change of a game, live, to every open page, from any server worker.
 
 The stream reads new events from the database, so it works the same with one worker or many and
-with SQLite or PostgreSQL. A reconnecting browser sends Last-Event-ID and gets what it missed.
+with SQLite or PostgreSQL. A reconnecting browser sends Last-Event-ID and gets what it missed. A `beat`
+event every BEAT_SECONDS lets a page notice within a few seconds that its connection died (a phone that
+went offline keeps a dead stream open without any error).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from flask import Blueprint, Response, current_app, request
 from companion import services
 
 blueprint = Blueprint("stream", __name__, url_prefix="/api")
-HEARTBEAT_SECONDS = 15.0
+BEAT_SECONDS = 2.0  # pages call the connection lost after 5 s without a beat
 
 
 @blueprint.get("/games/<game_id>/stream")
@@ -30,7 +32,7 @@ def events(game_id: str) -> Response:
 
     def generate():
         nonlocal last
-        yield "retry: 1000\n\n"
+        yield "retry: 1000\nevent: beat\ndata: {}\n\n"
         quiet_since = time.monotonic()
         while time.monotonic() < deadline:
             rows = sessions.public_events(game_id, after=last, limit=200)
@@ -42,8 +44,8 @@ def events(game_id: str) -> Response:
                 last = rows[-1]["seq"]
                 quiet_since = time.monotonic()
                 continue
-            if time.monotonic() - quiet_since > HEARTBEAT_SECONDS:
-                yield ": still here\n\n"
+            if time.monotonic() - quiet_since > BEAT_SECONDS:
+                yield "event: beat\ndata: {}\n\n"
                 quiet_since = time.monotonic()
             time.sleep(poll)
 

@@ -254,6 +254,7 @@
 
   async function send(path, body, form, near, label) {
     $("error").textContent = "";
+    if (near && !document.body.contains(near)) near = null;  // its panel was replaced: say it at the top
     if (near) clearError(near);
     const author = $("me").value;
     const sent = {...body, based_on: seq, ...(author ? {author} : {})};
@@ -263,8 +264,8 @@
         method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
         body: JSON.stringify(sent)});
     } catch (error) {
-      pending = {path, body, label};
-      showConflict("The change could not be sent: the connection is lost. It is kept here; send it again when the page says Live.", []);
+      window.companionQueue({path, body, near, label});  // kept, and sent once the page is live again
+      if (near) showError(near, `Not sent yet: no connection. “${label || "Your change"}” is kept and will be sent when the connection is back.`);
       return;
     }
     const answer = await response.json();
@@ -425,23 +426,54 @@
     recent();
   }
 
-  // live: server-sent events, and polling while the stream is down
-  let source = null, poller = null;
-  function connect() {
-    source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
-    source.addEventListener("open", () => {
-      status.textContent = "Live"; status.className = "live";
+  // live: server-sent events, and polling while the stream is down. The server beats every 2 s; 5 s without a
+  // beat (or the browser saying it is offline) means the connection is lost, whatever the stream claims. Changes
+  // made meanwhile wait in `queued` and are sent, in order, against the game as it is once the page is live again.
+  let source = null, poller = null, heard = Date.now(), live = false;
+  const queued = [];
+  function say(text, cls) { if (status.textContent !== text) status.textContent = text; status.className = cls; }
+  function lost() {
+    live = false;
+    const waiting = queued.length ? ` ${queued.length} change${queued.length > 1 ? "s" : ""} waiting to be sent.` : "";
+    say(`Offline: no connection to the server.${waiting} Changes you make are kept and sent when it is back.`, "lost");
+    if (!poller) poller = setInterval(poll, 2000);
+  }
+  function heardFrom() {
+    heard = Date.now();
+    if (!live && navigator.onLine !== false) {
+      live = true;
+      say("Live", "live");
       if (poller) { clearInterval(poller); poller = null; }
-    });
-    source.addEventListener("error", () => {
-      status.textContent = "Connection lost, retrying…"; status.className = "lost";
-      if (!poller) poller = setInterval(poll, 2000);
-    });
+      flush();
+    }
+  }
+  async function flush() {
+    // the changes made while offline, one at a time, each based on the game as it is now
+    while (queued.length && live && !busy) {
+      const change = queued.shift();
+      await refresh();
+      await write(change.path, change.body, null, change.near, change.label);
+    }
+    if (!queued.length && pending === null) $("conflict").hidden = true;
+  }
+  function connect() {
+    if (source) source.close();
+    source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
+    source.addEventListener("open", heardFrom);
+    source.addEventListener("beat", heardFrom);
+    source.addEventListener("error", lost);
     source.addEventListener("change", (message) => {
+      heardFrom();
       const data = JSON.parse(message.data);
       if (data.game && data.game.seq > seq) refresh();
     });
   }
+  setInterval(() => {
+    if (live && Date.now() - heard > 5000) { lost(); connect(); }
+    else if (!live && Date.now() - heard > 5000 && navigator.onLine !== false) { heard = Date.now(); connect(); }
+  }, 1000);
+  window.addEventListener("offline", lost);
+  window.addEventListener("online", () => connect());
   async function poll() {
     try {
       const response = await fetch(`/api/games/${id}`, {cache: "no-store"});
@@ -450,5 +482,6 @@
       if (game.seq > seq) refresh();
     } catch (error) { /* still offline: the status says so */ }
   }
+  window.companionQueue = (change) => { queued.push(change); lost(); };
   connect();
 })();

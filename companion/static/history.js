@@ -36,11 +36,27 @@
     await reload();
   });
 
-  const source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
-  source.addEventListener("open", () => { status.textContent = "Live"; status.className = "live"; });
-  source.addEventListener("error", () => { status.textContent = "Connection lost, retrying…"; status.className = "lost"; });
-  source.addEventListener("change", (message) => {
-    const data = JSON.parse(message.data);
-    if (data.game && data.game.seq > seq) reload();
-  });
+  // live, with the same honesty as the game page: 5 s without the server's beat means the connection is lost
+  let source = null, heard = Date.now();
+  function connect() {
+    if (source) source.close();
+    source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
+    const alive = () => { heard = Date.now(); status.textContent = "Live"; status.className = "live"; };
+    source.addEventListener("open", alive);
+    source.addEventListener("beat", alive);
+    source.addEventListener("error", () => { status.textContent = "Offline: no connection to the server, retrying…"; status.className = "lost"; });
+    source.addEventListener("change", (message) => {
+      alive();
+      const data = JSON.parse(message.data);
+      if (data.game && data.game.seq > seq) reload();
+    });
+  }
+  setInterval(() => {
+    if (Date.now() - heard > 5000) {
+      status.textContent = "Offline: no connection to the server, retrying…"; status.className = "lost";
+      heard = Date.now();
+      connect();
+    }
+  }, 1000);
+  connect();
 })();
