@@ -18,6 +18,7 @@ from cardgen.layout.printed_text import PrintedText
 BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S | re.I)
 STYLE = re.compile(r"<style[^>]*>.*?</style>", re.S | re.I)
 SCRIPT = re.compile(r"<script\b.*?</script\s*>", re.S | re.I)
+TABLE = re.compile(r"<table\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,10 @@ def rulebook_body(game: Game) -> tuple[str | None, str | None]:
             except RulebookError as error:
                 _cache[game.slug] = (None, str(error))
             else:
-                body = BODY.search(page)
-                _cache[game.slug] = (SCRIPT.sub("", body.group(1) if body else page), None)
+                found = BODY.search(page)
+                body = SCRIPT.sub("", found.group(1) if found else page)
+                # a wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too
+                _cache[game.slug] = (TABLE.sub('<table tabindex="0"', body), None)
     return _cache[game.slug]
 
 

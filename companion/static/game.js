@@ -454,7 +454,7 @@
       await refresh();
       await write(change.path, change.body, null, change.near, change.label);
     }
-    if (!queued.length && pending === null) $("conflict").hidden = true;
+    if (!queued.length && pending === null && $("conflict")) $("conflict").hidden = true;  // the watch page has none
   }
   function connect() {
     if (source) source.close();
