@@ -48,7 +48,23 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(printed_pages.blueprint)
     install(app)
     _errors(app)
+    app.after_request(_headers)
     return app
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")  # inline styles: the rulebook's tables align their columns with style attributes
+
+
+def _headers(response):
+    """Every answer: no inline script may run, nothing is sniffed, no page may be framed (the play page writes on a
+    tap), and no address (the play link's secret is in its fragment) leaks through a referrer."""
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
 
 
 def services() -> Services:
@@ -71,10 +87,20 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http(error: HTTPException):
         if request.path.startswith("/api/"):
-            return jsonify({"error": error.description or error.name}), error.code
+            response = jsonify({"error": error.description or error.name})
+            response.status_code = error.code or 500
+            for name, value in error.get_headers():
+                if name.lower() == "allow":  # a 405 says which methods the route takes
+                    response.headers[name] = value
+            return response
         if error.code == 404:
             return page("There is no page at this address.", 404)
         return error
+
+    @app.errorhandler(RecursionError)
+    def too_deep(error: RecursionError):
+        """JSON nested deeper than the parser goes: refused, never a server error."""
+        return jsonify({"error": "the request body nests too deeply to be read"}), 400
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

@@ -50,6 +50,16 @@ def body(fields: dict[str, Field | None]) -> dict[str, Any]:
     return checked
 
 
+def query_number(name: str, default: int, least: int = 0, most: int = 2**31 - 1) -> int:
+    """A whole number from the query string, within what the database stores; 422 naming the parameter if not."""
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not raw.strip().isdigit() or not least <= int(raw) <= most:
+        raise Invalid(f"expected a whole number from {least} to {most}, found {raw[:40]!r}", field=name)
+    return int(raw)
+
+
 def bearer() -> str | None:
     header = request.headers.get("Authorization", "")
     return header[7:].strip() or None if header.startswith("Bearer ") else None
@@ -126,12 +136,9 @@ def _write(game_id: str, kind: str, data: dict[str, Any]):
 
 @blueprint.get("/games/<game_id>/events")
 def log(game_id: str):
-    try:
-        after = int(request.args.get("after", 0))
-        limit = min(int(request.args.get("limit", 500)), 5000)
-    except ValueError:
-        raise Invalid("after and limit must be whole numbers", field="after") from None
-    return jsonify(services().sessions.public_events(game_id, max(after, 0), max(limit, 1)))
+    after = query_number("after", 0)
+    limit = min(query_number("limit", 500, least=1), 5000)
+    return jsonify(services().sessions.public_events(game_id, after, limit))
 
 
 @blueprint.get("/games/<game_id>/export")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.fields import is_unicode
 from companion.errors import Invalid, Stale
 from companion.sessions import GAME_ID
 from companion.storage.store import DuplicateGame, EventRow, GameRow
@@ -31,8 +32,8 @@ def import_game(services, doc: dict[str, Any]):
     game = _object(doc.get("game"), "game")
     row = GameRow(
         id=_game_id(game.get("id")), slug=_text(game.get("slug"), "game.slug", 64),
-        seed=_integer(game.get("seed"), "game.seed"), players=tuple(_players(game.get("players"))),
-        options=_object(game.get("options", {}), "game.options"), edit_hash="",
+        seed=_integer(game.get("seed"), "game.seed", 2**48 - 1), players=tuple(_players(game.get("players"))),
+        options=_unicode(_object(game.get("options", {}), "game.options"), "game.options"), edit_hash="",
         created_at=_text(game.get("created_at"), "game.created_at", 32))
     raw_events = doc.get("events")
     if not isinstance(raw_events, list):
@@ -58,7 +59,8 @@ def _event(raw: Any, index: int) -> EventRow:
     if not isinstance(random_, bool):
         raise Invalid("expected true or false", field=f"{where}.random")
     author = raw.get("author")
-    return EventRow(seq, _text(raw.get("type"), f"{where}.type", 64), _object(raw.get("payload", {}), f"{where}.payload"),
+    payload = _unicode(_object(raw.get("payload", {}), f"{where}.payload"), f"{where}.payload")
+    return EventRow(seq, _text(raw.get("type"), f"{where}.type", 64), payload,
                     target, random_, _text(raw.get("created_at"), f"{where}.created_at", 32),
                     _text(author, f"{where}.author", 64) if author is not None else None)
 
@@ -70,8 +72,22 @@ def _object(value: Any, field: str) -> dict[str, Any]:
 
 
 def _text(value: Any, field: str, limit: int) -> str:
-    if not isinstance(value, str) or not value or len(value) > limit or "\x00" in value:
+    if not isinstance(value, str) or not value or len(value) > limit or "\x00" in value or not is_unicode(value):
         raise Invalid(f"expected text of 1 to {limit} characters, found {value!r}"[:200], field=field)
+    return value
+
+
+def _unicode(value: Any, field: str) -> Any:
+    """`value` (a payload) with every text in it checked to be valid Unicode, since pages will show it."""
+    if isinstance(value, str) and not is_unicode(value):
+        raise Invalid("expected text, found characters that are not valid Unicode (an unpaired surrogate)", field=field)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _unicode(key, field)
+            _unicode(item, f"{field}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _unicode(item, f"{field}[{i}]")
     return value
 
 
@@ -81,9 +97,9 @@ def _game_id(value: Any) -> str:
     return value
 
 
-def _integer(value: Any, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise Invalid(f"expected a whole number of 0 or more, found {value!r}"[:200], field=field)
+def _integer(value: Any, field: str, most: int = 10**9) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        raise Invalid(f"expected a whole number from 0 to {most}, found {value!r}"[:200], field=field)
     return value
 
 

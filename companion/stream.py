@@ -14,6 +14,7 @@ import time
 from flask import Blueprint, Response, current_app, request
 
 from companion import services
+from companion.api import query_number
 
 blueprint = Blueprint("stream", __name__, url_prefix="/api")
 BEAT_SECONDS = 2.0  # pages call the connection lost after 5 s without a beat
@@ -23,10 +24,10 @@ BEAT_SECONDS = 2.0  # pages call the connection lost after 5 s without a beat
 def events(game_id: str) -> Response:
     sessions = services().sessions
     sessions.current(game_id)  # 404 before the stream starts for an unknown game
-    try:
-        last = int(request.headers.get("Last-Event-ID") or request.args.get("after") or 0)
-    except ValueError:
-        last = 0
+    last = query_number("after", 0)
+    header = (request.headers.get("Last-Event-ID") or "").strip()
+    if header.isdigit() and int(header) <= 2**31 - 1:  # a browser's reconnection: a malformed one starts over
+        last = int(header)
     poll = current_app.config["STREAM_POLL_SECONDS"]
     deadline = time.monotonic() + current_app.config["STREAM_MAX_SECONDS"]
 

@@ -6,6 +6,15 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 
+def is_unicode(text: str) -> bool:
+    """Whether `text` can be stored and shown: no unpaired surrogate (JSON's "\\ud800" alone decodes to one)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class FieldError(ValueError):
     """A payload field that does not fit its schema; `field` is its name, the message says why."""
 
@@ -47,6 +56,9 @@ class Field:
                 raise FieldError(name, f"expected at most {self.max_length} characters, found {len(value)}")
             if "\x00" in value:
                 raise FieldError(name, "expected text without NUL characters")
+            if not is_unicode(value):
+                raise FieldError(name, "expected text, found characters that are not valid Unicode (an unpaired "
+                                       "surrogate)")
         elif self.type == "boolean":
             if not isinstance(value, bool):
                 raise FieldError(name, f"expected true or false, found {value!r}")

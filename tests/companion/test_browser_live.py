@@ -174,3 +174,21 @@ def test_a_phone_that_goes_offline_says_so_and_sends_its_taps_when_back(server, 
     page.wait_for_function("document.querySelector('#panel').dataset.seq === '2'", timeout=10_000)
     status, game = server.request("GET", f"/api/games/{body['id']}")
     assert [p["total"] for p in game["scores"]["players"]] == [5, 3]  # both changes, none lost
+
+
+def test_a_page_works_under_its_content_security_policy(server, phone):
+    """With the CSP in force (no inline script, no eval), the play page goes live and records a tap, and the
+    browser reports no violation."""
+    body = new_sheet(server)
+    page = phone(bypass_csp=False)
+    violations = []
+    page.on("console", lambda message: violations.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    page.goto(server.base + body["links"]["play"])
+    page.wait_for_selector("#connection:text('Live')")
+    page.fill("#add-points-value-0", "4")
+    page.locator("#add-points-0").get_by_role("button", name="Add the points").click()
+    page.wait_for_selector(".scorestrip:has-text('Ann 4')")
+    page.get_by_role("link", name="History, undo and redo").click()
+    page.wait_for_selector("#log li:has-text('Ann scores 4 points')")
+    assert violations == []
