@@ -9,26 +9,10 @@ import urllib.request
 
 import pytest
 
-from tests.companion.phone import click_and_wait, seq, shown_scores
+from tests.companion.phone import click_and_wait, seq, shown_scores, start_from_home
 
 PLAYERS = {"unyielding_universe": ("Ann", "Bo", "Cy"), "unsettled_survival": ("Ann", "Bo"),
            "unfair_chko": ("Ann", "Bo"), "emigration": ("Ann", "Bo"), "unsettled_immigration": ("Ann", "Bo")}
-
-
-def start_from_home(page, base, slug, players, seed):
-    """The home page: choose the game, type the names (adding rows as needed), a seed, Start game."""
-    page.goto(base + "/")
-    page.select_option("#slug", slug)
-    for i, name in enumerate(players):
-        if i >= page.locator("#player-list input").count():
-            page.get_by_role("button", name="Add a player").click()
-        page.fill(f"#player-{i}", name)
-    page.get_by_text("Dice seed").click()
-    page.fill("#seed", str(seed))
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
-    return page.url.rsplit("/games/", 1)[1].split("#")[0]
 
 
 def button(page, name):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.companion.audit import problems, visible_text
-from tests.companion.phone import click_and_wait
+from tests.companion.phone import click_and_wait, start_from_home
 from tests.companion.rules.generic.test_tracker import TRACKER
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
@@ -32,13 +32,7 @@ def tracker_server(tmp_path_factory):
 
 def test_a_data_only_game_is_played_through_its_tracker_page(tracker_server, phone):
     page = phone(viewport={"width": 390, "height": 844})
-    page.goto(tracker_server.base + "/")
-    page.select_option("#slug", "dragon_dash")
-    page.fill("#player-0", "Ann")
-    page.fill("#player-1", "Bo")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
+    start_from_home(page, tracker_server.base, "dragon_dash", ("Ann", "Bo"))
     assert "Round 1 of 3" in page.inner_text("#panel") and "The game ends when a player reaches 10 points" in \
         page.inner_text("#panel")
 

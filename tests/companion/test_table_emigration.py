@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.companion.audit import problems, visible_text
-from tests.companion.phone import seq
+from tests.companion.phone import seq, start_from_home
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
@@ -40,6 +40,11 @@ def take_a_turn(page, travelled: int) -> str:
                 if attempt(page, form.get_by_role("button")):
                     return words
             continue
+        if words == "activates":                                            # a card that rolls asks for the die
+            for form in page.locator("form.quick[id^='activate-']").all():
+                form.locator("label.face", has_text="4").first.click()    # the die fell on 4
+                if attempt(page, form.get_by_role("button", name="Activate")):
+                    return words
         for control in page.get_by_role("button", name=words).all():
             if attempt(page, control):
                 return words
@@ -50,15 +55,7 @@ def test_a_whole_game_from_the_deal_to_the_winners(server, phone):
     page = phone(viewport=PHONE)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.base + "/")
-    page.select_option("#slug", "emigration")
-    page.fill("#player-0", "Ann")
-    page.fill("#player-1", "Bo")
-    page.get_by_text("Dice seed").click()
-    page.fill("#seed", "2024")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
+    start_from_home(page, server.base, "emigration", ("Ann", "Bo"), seed=2024)
     attempt(page, page.get_by_role("button", name="Deal", exact=True))
     moves, taken = set(), []
     for _ in range(300):

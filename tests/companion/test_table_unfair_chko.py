@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.companion.audit import problems, visible_text
-from tests.companion.phone import click_and_wait, shown_scores
+from tests.companion.phone import click_and_wait, shown_scores, start_from_home
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
@@ -20,16 +20,10 @@ def button(page, name):
 
 
 def start(page, base, players, solo_level=None):
-    page.goto(base + "/")
-    page.select_option("#slug", "unfair_chko")
-    for i, name in enumerate(players):
-        page.fill(f"#player-{i}", name)
-    if solo_level:
+    def solo(page):
         page.check("#option-unfair_chko-solo")
         page.select_option("#option-unfair_chko-quinn_level", label=solo_level)
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
+    start_from_home(page, base, "unfair_chko", players, options=solo if solo_level else None)
 
 
 def step(page):
@@ -51,7 +45,7 @@ def step(page):
     if page.locator("#kaiju-roll").count():
         for face in page.locator("#kaiju-roll label.face", has_text="6").all():
             face.click()
-        click_and_wait(page, button(page, "Record how they fell"))
+        click_and_wait(page, page.locator("#kaiju-roll").get_by_role("button", name="Record how they fell"))
         return "kaiju"
     passes = page.get_by_role("button", name="passes")
     if passes.count():
@@ -76,9 +70,16 @@ def test_a_round_tapped_through_then_the_final_score_sheet(server, phone):
     assert page.get_by_role("button", name="hits").count() == 0  # kaiju are hit only on a turn in Play
     seen = []
     while "Round 2 of" not in page.inner_text("#round-title"):
+        if "card dice" not in seen and page.locator("#card-dice").count():   # Hit and Miss: two dice, as they fell
+            dice = page.locator("#card-dice fieldset.die")
+            dice.nth(0).locator("label.face", has_text="6").click()
+            dice.nth(1).locator("label.face", has_text="2").click()
+            click_and_wait(page, page.locator("#card-dice").get_by_role("button", name="Record how they fell"))
+            assert "Last dice: 6 + 2." in page.inner_text("#panel")
+            seen.append("card dice")
         seen.append(step(page))
         assert len(seen) < 40, seen
-    assert {"Reveal the City card", "pass", "Next Cleanup step", "Next step"} <= set(seen)
+    assert {"Reveal the City card", "card dice", "pass", "Next Cleanup step", "Next step"} <= set(seen)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "unfair_chko.png"))
 

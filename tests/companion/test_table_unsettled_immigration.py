@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.companion.audit import problems, visible_text
-from tests.companion.phone import click_and_wait, shown_scores
+from tests.companion.phone import click_and_wait, shown_scores, start_from_home
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
@@ -21,14 +21,8 @@ def test_a_game_from_a_tied_setup_to_the_winner(server, phone):
     page = phone(viewport=PHONE)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.base + "/")
-    page.select_option("#slug", "unsettled_immigration")
-    page.fill("#player-0", "Ann")
-    page.fill("#player-1", "Bo")
-    page.fill("#option-unsettled_immigration-vp_to_win", "3")  # a short game, agreed at the table
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
+    start_from_home(page, server.base, "unsettled_immigration", ("Ann", "Bo"),  # a short game, agreed at the table
+                    options=lambda p: p.fill("#option-unsettled_immigration-vp_to_win", "3"))
     for seat, name in enumerate(("Ann", "Bo")):  # both start with ESL Classes (3 Time): a tie
         page.select_option(f"#start-{seat}", label="ESL Classes")
         click_and_wait(page, page.locator("form.quick", has_text=f"Starting Milestone for {name}").get_by_role("button"))

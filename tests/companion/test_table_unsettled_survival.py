@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.companion.audit import problems, visible_text
-from tests.companion.phone import click_and_wait
+from tests.companion.phone import click_and_wait, start_from_home
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
@@ -28,13 +28,7 @@ def test_a_round_then_the_crew_collapses(server, phone):
     page = phone(viewport=PHONE)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.base + "/")
-    page.select_option("#slug", "unsettled_survival")
-    page.fill("#player-0", "Ann")
-    page.fill("#player-1", "Bo")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
+    start_from_home(page, server.base, "unsettled_survival", ("Ann", "Bo"))
 
     focus(page, "awareness", "rest")                       # Ann: REST and two actions
     focus(page, "energy", "charge")

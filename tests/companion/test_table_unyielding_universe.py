@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.companion.audit import problems, visible_text
-from tests.companion.phone import click_and_wait, shown_scores
+from tests.companion.phone import click_and_wait, shown_scores, start_from_home
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
@@ -18,19 +18,8 @@ DEALS = {"Ann": ("Lost at the Fair", "That Party", "Rumours", "Road Not Taken", 
 
 
 def start(page, base, players, who=None, winning_score=None):
-    page.goto(base + "/")
-    page.select_option("#slug", "unyielding_universe")
-    for i, name in enumerate(players):
-        if i >= page.locator("#player-list input").count():
-            page.get_by_role("button", name="Add a player").click()
-        page.fill(f"#player-{i}", name)
-        if who and who.get(name):
-            page.select_option(f"#seat-{i}", label=who[name])
-    if winning_score:
-        page.fill("#option-unyielding_universe-winning_score", str(winning_score))
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector("#connection:text('Live')")
+    target = (lambda p: p.fill("#option-unyielding_universe-winning_score", str(winning_score))) if winning_score else None
+    start_from_home(page, base, "unyielding_universe", players, who=who, options=target)
 
 
 def button(page, name):

@@ -36,7 +36,8 @@ EVENTS = {
                                  description="The player the card names (Lamp in Daylight), or whose layout holds "
                                              "the card it discards (Mental Fog, Declutter)."),
                     target_slot=Field("integer", minimum=0, maximum=99, required=False,
-                                      description="The place of the card Mental Fog or Declutter discards.")),
+                                      description="The place of the card Mental Fog or Declutter discards."),
+                    fell=FELL),
     "buy_travel": EventSpec("Required Action: BUY a Passport or Ticket from the middle of the table.",
                             {"player": PLAYER, "card": CARD}),
     "take_by_skipping": EventSpec("Required Action: SKIP YOUR TURN to take a Passport or Ticket from the middle; "

@@ -89,7 +89,9 @@ EVENTS = {
     "set_coins": EventSpec("Correction: set a player's coins by hand.", {"player": PLAYER, "coins": AMOUNT}),
     "take_loan": EventSpec("A player flips their Loan card and gains its coins.", {"player": PLAYER}),
     "repay_loan": EventSpec("A player repays a loan.", {"player": PLAYER}),
-    "roll_dice": EventSpec("Roll two dice for a card (e.g. Hit and Miss); the app rolls.", random=True),
+    "roll_dice": EventSpec("Two dice for a card (e.g. Hit and Miss): enter how they fell, or let the app roll.",
+                           {"fell": Field("array", items=Field("integer", minimum=1, maximum=6), max_items=2,
+                                          required=False, label="How the dice fell")}, random=True),
     # City and kaiju
     "reveal_city": EventSpec(
         "Reveal this round's City card: the top of the app's City deck, or the card named when the table keeps it.",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from companion.rules.fields import FieldError
 from companion.rules.games import unfair_chko as uc
 
 from .conftest import ANN, BO, C, CY, act, new_game, refused, started, step, to_stage, with_kaiju
@@ -87,3 +90,15 @@ def test_the_starting_player_can_be_drawn_and_set_by_hand():
     assert firsts == {ANN, BO}
     assert act(started(), "set_starting_player", player=BO).starting_player == BO
     refused(state, "start_game", "starting player must be one of the players", starting_player=5)
+
+
+def test_two_dice_for_a_card_are_taken_as_they_fell_or_rolled_and_kept():
+    state = started()
+    fell = act(state, "roll_dice", fell=[6, 2])
+    assert list(fell.dice) == [6, 2]
+    rolled = act(state, "roll_dice", seed=5)
+    assert len(rolled.dice) == 2 and all(1 <= d <= 6 for d in rolled.dice)
+    assert act(state, "roll_dice", seed=5).dice == rolled.dice        # the same seed, the same dice
+    refused(state, "roll_dice", "2 dice of 1 to 6", fell=[6])
+    with pytest.raises(FieldError, match="from 1 to 6"):
+        act(state, "roll_dice", fell=[0, 7])
