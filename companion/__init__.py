@@ -10,6 +10,7 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.catalog import Catalog
+from companion.changes import Changes
 from companion.config import configure
 from companion.errors import Refused
 from companion.sessions import Sessions
@@ -28,6 +29,7 @@ class Services:
     store: Store
     catalog: Catalog
     sessions: Sessions
+    changes: Changes
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -38,7 +40,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate(engine)
     store = Store(engine)
     catalog = Catalog(tuple(Path(p) for p in app.config["GAME_FOLDERS"]))
-    app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog))
+    changes = Changes(engine, app.config["STREAM_POLL_SECONDS"])
+    app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog, changes), changes)
 
     from companion import api, pages, printed_pages, stream
 

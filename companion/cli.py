@@ -24,31 +24,40 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for the LAN).")
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--workers", default=2, show_default=True, type=int, help="Server processes (gunicorn).")
-@click.option("--threads", default=16, show_default=True, type=int,
-              help="Threads per process: each open page holds one for its live stream.")
-@click.option("--dev", is_flag=True, help="Use Flask's development server instead of gunicorn.")
-def serve(host: str, port: int, workers: int, threads: int, dev: bool) -> None:
-    """Serve the companion: gunicorn with several workers on UNIX, or --dev for Flask's server."""
+@click.option("--workers", type=click.IntRange(1, 64),
+              help="Server processes. Default: 1 on SQLite (one writer, so writes never wait on another process's "
+                   "lock), 2 on PostgreSQL (add more, or more servers on the same database, for more tables).")
+@click.option("--connections", default=1000, show_default=True, type=click.IntRange(10, 100_000),
+              help="Open connections per process: each open page holds one for its live stream, and no thread.")
+@click.option("--dev", is_flag=True, help="Use Flask's development server (a thread per open page) instead of gunicorn.")
+@click.option("--quiet", is_flag=True, help="Do not log each request (method, path, status, time in ms).")
+def serve(host: str, port: int, workers: int | None, connections: int, dev: bool, quiet: bool) -> None:
+    """Serve the companion: gunicorn's gevent workers on UNIX (open pages cost a socket, not a thread), or --dev
+    for Flask's server. Behind a reverse proxy, turn buffering off for /api/games/*/stream and set PUBLIC_URL."""
     if dev or sys.platform == "win32":
         create_app().run(host=host, port=port, threaded=True)
         return
     from gunicorn.app.base import BaseApplication
 
+    postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    workers = workers or (2 if postgres else 1)
+
     class Server(BaseApplication):
         def load_config(self) -> None:
             if "control_socket_disable" in self.cfg.settings:  # one fixed path per user: servers would collide
                 self.cfg.set("control_socket_disable", True)
-            for key, value in {"bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                               "worker_class": "gthread", "timeout": 60, "graceful_timeout": 5,
+            for key, value in {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent",
+                               "worker_connections": connections, "timeout": 60, "graceful_timeout": 5,
                                "keepalive": 30,  # phones keep their connection between taps
-                               "accesslog": "-" if os.environ.get("COMPANION_ACCESS_LOG") else None}.items():
-                self.cfg.set(key, value)
+                               "accesslog": None if quiet else "-",
+                               "access_log_format": '%(h)s "%(m)s %(U)s" %(s)s %(M)sms'}.items():
+                self.cfg.set(key, value)  # the path without its query; secrets travel in headers and fragments
 
         def load(self):
             return create_app()
 
-    click.echo(f"companion on http://{host}:{port}/ ({workers} workers x {threads} threads)")
+    click.echo(f"companion on http://{host}:{port}/ ({workers} worker{'s' if workers > 1 else ''}, "
+               f"{'PostgreSQL' if postgres else 'SQLite'}, up to {connections} open pages each)")
     Server().run()
 
 

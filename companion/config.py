@@ -17,6 +17,7 @@ ENVIRONMENT = {  # variable -> (setting, converter)
     "COMPANION_STREAM_POLL_SECONDS": ("STREAM_POLL_SECONDS", float),
     "COMPANION_STREAM_MAX_SECONDS": ("STREAM_MAX_SECONDS", float),
     "COMPANION_OUTPUT": ("OUTPUT_DIR", str),
+    "PUBLIC_URL": ("PUBLIC_URL", lambda v: v.rstrip("/")),
 }
 
 
@@ -31,6 +32,7 @@ def configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         STREAM_MAX_SECONDS=300.0,  # browsers reconnect by themselves; a worker is never held forever
         JSON_SORT_KEYS=False,
         OUTPUT_DIR=str(Path.cwd() / "output"),  # cardgen's builds: rulebook pages and card pictures
+        PUBLIC_URL=None,  # the address phones use (behind a proxy): links and QR codes never trust the Host header
     )
     for variable, (setting, convert) in ENVIRONMENT.items():
         if os.environ.get(variable):

@@ -84,7 +84,9 @@ def join():
 @blueprint.get("/games/<game_id>")
 def game(game_id: str):
     current = services().sessions.current(game_id)
-    watch = url_for("pages.watch", game_id=game_id, _external=True)
+    public = current_app.config["PUBLIC_URL"]
+    watch = public + url_for("pages.watch", game_id=game_id) if public else url_for("pages.watch", game_id=game_id,
+                                                                                      _external=True)
     data = services().catalog.get(current.game.slug).game
     labels = printed_labels(data)
     options = sorted({(cid, label) for cid, label in labels.items()}, key=lambda pair: pair[1].casefold())

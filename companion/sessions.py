@@ -23,6 +23,7 @@ from sqlalchemy import Connection
 
 from companion import wording
 from companion.catalog import Catalog
+from companion.changes import Changes
 from companion.errors import Forbidden, Invalid, NotFound, Stale
 from companion.ledger import META, Ledger, ledger
 from companion.rules import Event, RuleError, Rules, SetupConfig
@@ -75,8 +76,8 @@ def now() -> str:
 class Sessions:
     """Creates games, reads them and appends to their logs; a per-process cache is checked against the log."""
 
-    def __init__(self, store: Store, catalog: Catalog):
-        self.store, self.catalog = store, catalog
+    def __init__(self, store: Store, catalog: Catalog, changes: Changes | None = None):
+        self.store, self.catalog, self.changes = store, catalog, changes
         self._cache: dict[str, Current] = {}
         self._games: dict[str, GameRow] = {}  # a game's row never changes once created
         self._lock = threading.Lock()
@@ -114,6 +115,7 @@ class Sessions:
                 raise Invalid(f"the log does not follow the rules: {error}", field="events") from None
         with self._lock:
             self._cache[row.id] = current
+        self._announce(row.id, current.ledger.head)
         return current, secret
 
     def current(self, game_id: str) -> Current:
@@ -169,7 +171,13 @@ class Sessions:
                         current=self.current(game_id).as_json()) from None
         with self._lock:
             self._cache[game_id] = after
+        self._announce(game_id, row.seq)
         return row, after
+
+    def _announce(self, game_id: str, seq: int) -> None:
+        """Wakes this process's streams of the game now (others hear it from the database)."""
+        if self.changes is not None:
+            self.changes.changed(game_id, seq)
 
     def _next(self, conn: Connection, current: Current, kind: str, payload: dict[str, Any], author: str | None,
               target: int | None) -> tuple[EventRow, Current]:

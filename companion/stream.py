@@ -1,9 +1,11 @@
-"""Server-sent events: every change of a game, live, to every open page, from any server worker.
+"""Server-sent events: every change of a game, live, to every open page, from any server process.
 
-The stream reads new events from the database, so it works the same with one worker or many and
-with SQLite or PostgreSQL. A reconnecting browser sends Last-Event-ID and gets what it missed. A `beat`
-event every BEAT_SECONDS lets a page notice within a few seconds that its connection died (a phone that
-went offline keeps a dead stream open without any error).
+A stream reads the game's events from the database once, then waits (changes.py) until this process writes
+the game or hears from the database that another process did: no open page polls the database. Each push is
+one event in words and the game's new sequence number, never the whole game: a page fetches its panel once.
+A reconnecting browser sends Last-Event-ID and gets what it missed. A `beat` every BEAT_SECONDS lets a page
+notice within a few seconds that its connection died (a phone that went offline keeps a dead stream open
+without any error), and lets the server notice a closed page at its next beat.
 """
 
 from __future__ import annotations
@@ -28,27 +30,25 @@ def events(game_id: str) -> Response:
     header = (request.headers.get("Last-Event-ID") or "").strip()
     if header.isdigit() and int(header) <= 2**31 - 1:  # a browser's reconnection: a malformed one starts over
         last = int(header)
-    poll = current_app.config["STREAM_POLL_SECONDS"]
+    changes = services().changes
     deadline = time.monotonic() + current_app.config["STREAM_MAX_SECONDS"]
 
     def generate():
         nonlocal last
         yield "retry: 1000\nevent: beat\ndata: {}\n\n"
-        quiet_since = time.monotonic()
-        while time.monotonic() < deadline:
-            rows = sessions.public_events(game_id, after=last, limit=200)
-            if rows:
-                game = sessions.current(game_id).as_json()
-                for row in rows:
-                    data = json.dumps({"event": row, "game": game if row is rows[-1] else None})
-                    yield f"id: {row['seq']}\nevent: change\ndata: {data}\n\n"
-                last = rows[-1]["seq"]
-                quiet_since = time.monotonic()
-                continue
-            if time.monotonic() - quiet_since > BEAT_SECONDS:
+        rows = sessions.public_events(game_id, after=last, limit=200)
+        while True:
+            for row in rows:
+                yield f"id: {row['seq']}\nevent: change\ndata: {json.dumps({'event': row, 'seq': rows[-1]['seq']})}\n\n"
+            last = rows[-1]["seq"] if rows else last
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            if len(rows) == 200 or changes.wait(game_id, last, min(BEAT_SECONDS, left)) > last:
+                rows = sessions.public_events(game_id, after=last, limit=200)
+            else:
+                rows = []
                 yield "event: beat\ndata: {}\n\n"
-                quiet_since = time.monotonic()
-            time.sleep(poll)
 
     response = Response(generate(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"

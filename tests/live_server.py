@@ -21,22 +21,23 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, database_url: str, instance: Path, workers: int = 2, games: list[Path] = ()):
+    def __init__(self, database_url: str, instance: Path, workers: int = 2, games: list[Path] = (),
+                 env: dict[str, str] | None = None):
         self.database_url, self.instance, self.workers = database_url, instance, workers
-        self.games = list(games)
+        self.games, self.extra_env = list(games), dict(env or {})
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 30.0) -> None:
         env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "test",
                "COMPANION_STREAM_POLL_SECONDS": "0.05", "COMPANION_STREAM_MAX_SECONDS": "5",
-               "COMPANION_GAMES": os.pathsep.join(str(g) for g in self.games)}
+               "COMPANION_GAMES": os.pathsep.join(str(g) for g in self.games), **self.extra_env}
         self.instance.mkdir(parents=True, exist_ok=True)
         self.log = self.instance / f"server-{self.port}.log"
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--workers",
-                 str(self.workers), "--threads", "8"], env=env, start_new_session=True, stdout=log, stderr=log)
+                 str(self.workers)], env=env, start_new_session=True, stdout=log, stderr=log)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

@@ -15,6 +15,15 @@ from typing import Any, Callable, Mapping
 from companion.rules.fields import EventSpec
 
 
+RECENT = 10  # how many of a list that grows with the game (notes, rolls, news) a view carries
+
+
+def recent(items: Any) -> list[Any]:
+    """The newest RECENT items of a list that grows with the game: what a page shows of it (the history keeps them
+    all), so the view of a game of 10,000 changes stays as small as one of ten."""
+    return list(items[-RECENT:])
+
+
 class RuleError(Exception):
     """An event the rules do not allow; the message is a sentence that says which rule forbids it."""
 

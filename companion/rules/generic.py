@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from companion.rules import dice
-from companion.rules.contract import Event, RuleError, Rules, SetupConfig
+from companion.rules.contract import Event, RuleError, Rules, SetupConfig, recent
 from companion.rules.fields import EventSpec, Field
 
 POINTS = Field("integer", minimum=-99999, maximum=99999, label="Points", description="Negative to take away.")
@@ -228,7 +228,7 @@ def view(state: Sheet) -> dict[str, Any]:
             "tracks": [{"id": t.id, "label": t.label, "min": t.low, "max": t.high, "ends_game_at": t.ends_game_at,
                         "value": state.tracks[i]} for i, t in enumerate(state.track_specs)],
             "end_points": state.end_points, "last_round": state.last_round, "ended_by": state.ended_by,
-            "rolls": [list(r) for r in state.rolls], "notes": list(state.notes), "finished": state.finished}
+            "rolls": [list(r) for r in recent(state.rolls)], "notes": recent(state.notes), "finished": state.finished}
 
 
 def describer(labels: Mapping[str, str]):

@@ -465,7 +465,7 @@
     source.addEventListener("change", (message) => {
       heardFrom();
       const data = JSON.parse(message.data);
-      if (data.game && data.game.seq > seq) refresh();
+      if (data.seq > seq) refresh();  // the push names the game's new sequence number; the panel is fetched once
     });
   }
   setInterval(() => {

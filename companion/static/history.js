@@ -37,7 +37,15 @@
   });
 
   // live, with the same honesty as the game page: 5 s without the server's beat means the connection is lost
-  let source = null, heard = Date.now();
+  let source = null, heard = Date.now(), reloading = null, wanted = 0;
+  function follow(target) {
+    // one reload at a time, again while a newer change was announced meanwhile
+    wanted = Math.max(wanted, target);
+    if (reloading) return;
+    reloading = (async () => {
+      while (wanted > seq) { const before = seq; await reload(); if (seq === before) break; }
+    })().finally(() => { reloading = null; });
+  }
   function connect() {
     if (source) source.close();
     source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
@@ -48,7 +56,7 @@
     source.addEventListener("change", (message) => {
       alive();
       const data = JSON.parse(message.data);
-      if (data.game && data.game.seq > seq) reload();
+      follow(data.seq);
     });
   }
   setInterval(() => {

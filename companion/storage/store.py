@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from sqlalchemy import Connection, Engine, and_, bindparam, func, select
+from sqlalchemy import Connection, Engine, and_, bindparam, func, select, text
 from sqlalchemy.exc import IntegrityError
 
 from companion.storage.schema import events, games, snapshots
@@ -63,6 +63,8 @@ _SUMMARY = (select(events.c.seq, events.c.type, events.c.target, events.c.random
 _EVENTS = select(events).where(events.c.game_id == bindparam("id"), events.c.seq > bindparam("after")) \
     .order_by(events.c.seq)
 _INSERT = events.insert()
+CHANNEL = "companion_changes"  # PostgreSQL's NOTIFY channel for appended events; the payload is "<game id> <seq>"
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 
 
 class Store:
@@ -127,6 +129,8 @@ class Store:
                                    "random": row.random, "created_at": row.created_at, "author": row.author})
         except IntegrityError:
             raise StaleWrite(row.seq) from None
+        if self.postgres:  # delivered when the transaction commits: every server's live streams wake (changes.py)
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {row.seq}"})
 
     def save_snapshot(self, conn: Connection, game_id: str, seq: int, fingerprint: str, rules_version: str,
                       state: bytes) -> None:

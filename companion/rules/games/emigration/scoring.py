@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.contract import recent
 from companion.rules.games.emigration.border import most_sets
 from companion.rules.games.emigration.data import TRADE
 from companion.rules.games.emigration.layout import available, places
@@ -99,5 +100,5 @@ def view(state: State) -> dict[str, Any]:
         "first_rolls": [list(r) for r in state.first_rolls],
         "token_values": sorted(set(state.tokens)), "die": state.data.die,
         "required_action": required_action(state, state.turn) if state.phase == "preparation" else None,
-        "news": list(state.news), "notes": list(state.notes),
+        "news": recent(state.news), "notes": recent(state.notes),
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.contract import recent
 from companion.rules.games.unfair_chko import city, kaiju, quinn
 from companion.rules.games.unfair_chko.state import State
 
@@ -44,7 +45,7 @@ def view(state: State) -> dict[str, Any]:
         "may": _may(state),
         "dice": list(state.dice),
         "told": state.told,
-        "notes": list(state.notes),
+        "notes": recent(state.notes),
     }
 
 

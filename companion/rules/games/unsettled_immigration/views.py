@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.contract import recent
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS
 from companion.rules.games.unsettled_immigration.moves import milestone_due, payoff_due
@@ -66,7 +67,7 @@ def view(state: State) -> dict[str, Any]:
         "shutdowns": [{"player": s.player, "turns_left": s.turns_left, "exempt": list(s.exempt)}
                       for s in state.shutdowns],
         "op_discard": list(state.op_discard), "winners": list(state.winners), "told": state.told,
-        "notes": list(state.notes),
+        "notes": recent(state.notes),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.contract import recent
 from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, UniverseCard, YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import (balanced, cap, counted, ends_with_life_complete,
                                                                 lives_well, span, years_lived)
@@ -90,7 +91,7 @@ def view(state: State) -> dict[str, Any]:
                                                                           else []) for line in r.lifelines]}
                    for r in state.rounds],
         "left_out": list(state.catalog.left_out),
-        "rolls": [list(r) for r in state.rolls], "notes": list(state.notes), "finished": state.finished,
+        "rolls": [list(r) for r in recent(state.rolls)], "notes": recent(state.notes), "finished": state.finished,
     }
 
 
