@@ -48,7 +48,9 @@ serve: install  ## Serve the companion on 127.0.0.1:5000 (SQLite in instance/).
 bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/pdf_throughput.py
 	$(BIN)/python benchmarks/png_throughput.py
-	$(BIN)/python benchmarks/companion_load.py
+	$(BIN)/python benchmarks/companion_load.py                              # 100 tables, 500 open pages
+	$(BIN)/python benchmarks/companion_load.py --tables 200 --seconds 30    # 1,000 open pages
+	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate
 	$(BIN)/python benchmarks/simulate_throughput.py
 
 clean:  ## Remove the virtualenv and everything built.

@@ -1,151 +1,287 @@
-"""Companion load: 64 concurrent clients over 16 games against a real server on loopback.
+"""Companion load: a game night against a real `companion serve` on loopback, the load client in its own process.
 
-Prints the throughput of acknowledged events and the p50/p99 latency of every write, next to the raw
-SQLite insert rate of this machine measured in the same run (same pragmas, one transaction per
-insert, as each event is), and the time to load a 5,000-event game in a fresh process.
-Targets: p99 <= 50 ms, throughput >= 25% of the raw insert rate, load <= 50 ms.
+Night (the default): N tables of four phones and a watch page. Every page holds its live stream open from the
+start; each table makes a move at table pace (one every 5 to 20 s, and now and then a burst of three a second
+apart), by each phone in turn, and after each change every phone of the table fetches its panel, as a page
+does. Prints the open streams held, writes/s, and p50/p99 of the panel GET, the write, and change-to-other-
+phone (from sending a write to another page of the table hearing of it), plus requests that timed out.
+Targets on the 2-core machine: 100 tables (500 streams) with write p99 <= 50 ms and change-to-other-phone
+p99 <= 250 ms; 200 tables (1,000 streams) held with no request timing out.
 
-    .venv/bin/python benchmarks/companion_load.py [--seconds 10] [--clients 64] [--games 16]
+Closed loop (--closed): C clients with no think time over G games, 80% reads and 20% writes (a write based on
+the clients' last read, so some come back 409), next to the raw insert rate of the same database in the same
+run (one transaction per row, as each event is).
+
+    .venv/bin/python benchmarks/companion_load.py [--database sqlite|postgresql|both] [--tables 100] [--seconds 60]
+    .venv/bin/python benchmarks/companion_load.py --closed [--clients 64] [--games 16] [--seconds 20]
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
-import sqlite3
+import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.live_server import LiveServer  # noqa: E402  (the same server runner the tests use)
+from tests.postgres_server import PostgresServer, binaries  # noqa: E402
+
+TIMEOUT = 10.0  # a request not answered by then counts as timed out
+SHEET = '[game]\ntitle = "Score Sheet"\nplayers = [1, 6]\n\n[scoring]\ncategories = ["Points"]\n\n' \
+        '[decks.cards]\ntitle = "Cards"\n'
 
 
-def client(server: LiveServer, game_id: str, secret: str, until: float, latencies: list, counts: dict) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {secret}"}
-    seq, n = 0, 0
-    while time.monotonic() < until:
-        body = json.dumps({"type": "note", "based_on": seq, "payload": {"text": f"n{n}"}})
+class Phone:
+    """One keep-alive HTTP/1.1 connection, as a phone's browser keeps to the server."""
+
+    def __init__(self, port: int):
+        self.port, self.reader, self.writer = port, None, None
+
+    async def request(self, method: str, path: str, body: dict | None = None, secret: str | None = None):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = json.dumps(body).encode() if body is not None else b""
+        head = f"{method} {path} HTTP/1.1\r\nHost: table\r\nContent-Length: {len(data)}\r\n"
+        head += "Content-Type: application/json\r\n" if body is not None else ""
+        head += f"Authorization: Bearer {secret}\r\n" if secret else ""
+        self.writer.write(head.encode() + b"\r\n" + data)
+        try:
+            return await asyncio.wait_for(self._answer(), TIMEOUT)
+        except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+            self.writer.close()
+            self.reader = self.writer = None
+            raise
+
+    async def _answer(self) -> tuple[int, bytes]:
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        return status, await self.reader.readexactly(length)
+
+
+class Page:
+    """An open live page: its stream, and when each change reached it."""
+
+    def __init__(self, port: int, game_id: str, heard: list):
+        self.port, self.game_id, self.heard, self.open = port, game_id, heard, False
+
+    async def follow(self, until: float) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(f"GET /api/games/{self.game_id}/stream HTTP/1.1\r\nHost: table\r\n\r\n".encode())
+        try:
+            while time.monotonic() < until:
+                line = await asyncio.wait_for(reader.readline(), until - time.monotonic() + 1)
+                if not line:
+                    break
+                if line.startswith(b"event: beat"):
+                    self.open = True
+                elif line.startswith(b"data: ") and b'"seq"' in line:
+                    self.heard.append((self.game_id, json.loads(line[6:])["seq"], self, time.perf_counter()))
+        except (asyncio.TimeoutError, ConnectionError):
+            pass
+        finally:
+            self.open = self.open and time.monotonic() >= until  # held to the end
+            writer.close()
+
+
+class Night:
+    """The figures of one game night."""
+
+    def __init__(self):
+        self.gets, self.writes, self.sent, self.heard = [], [], {}, []
+        self.timeouts = self.stale = 0
+
+    async def timed(self, into: list, call) -> tuple[int, bytes] | None:
         start = time.perf_counter()
-        conn.request("POST", f"/api/games/{game_id}/events", body=body, headers=headers)
-        response = conn.getresponse()
-        answer = json.loads(response.read())
-        latencies.append(time.perf_counter() - start)
-        n += 1
-        if response.status == 201:
-            seq = answer["seq"]
-            counts["acknowledged"] += 1
-        elif response.status == 409:
-            seq = answer["current"]["seq"]
-            counts["stale"] += 1
-        else:
-            counts["other"] += 1
+        try:
+            answer = await call
+        except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+            self.timeouts += 1
+            return None
+        into.append(time.perf_counter() - start)
+        return answer
 
 
-def raw_insert_rate(folder: Path, seconds: float = 3.0) -> float:
-    """Single-row transactions into a similar table with the companion's SQLite settings."""
-    db = sqlite3.connect(folder / "raw.sqlite3", isolation_level=None)
-    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
-        db.execute(f"PRAGMA {pragma}")
-    db.execute("CREATE TABLE events (game_id TEXT, seq INTEGER, type TEXT, payload TEXT, created_at TEXT, "
-               "PRIMARY KEY (game_id, seq))")
-    n, until = 0, time.monotonic() + seconds
+async def table(port: int, game: dict, night: Night, start: float, until: float, rng: random.Random) -> None:
+    phones = [Phone(port) for _ in range(4)]
+    game_id, secret, seq, turn = game["id"], game["edit_secret"], 0, 0
+    await asyncio.sleep(max(0.0, start - time.monotonic()) + rng.uniform(0, 5))
     while time.monotonic() < until:
-        n += 1
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO events VALUES ('g', ?, 'note', '{\"text\": \"x\"}', '2026-01-01')", (n,))
-        db.execute("COMMIT")
-    return n / seconds
+        phone, turn = phones[turn % 4], turn + 1
+        body = {"type": "add_points", "based_on": seq, "payload": {"player": turn % 4, "category": "Points",
+                                                                  "points": rng.randint(1, 6)}}
+        sent = time.perf_counter()
+        answer = await night.timed(night.writes, phone.request("POST", f"/api/games/{game_id}/events", body, secret))
+        if answer and answer[0] == 201:
+            seq = json.loads(answer[1])["seq"]
+            night.sent[(game_id, seq)] = (sent, phone)
+        elif answer and answer[0] == 409:
+            night.stale += 1
+            seq = json.loads(answer[1])["current"]["seq"]
+        await asyncio.gather(*(night.timed(night.gets, p.request("GET", f"/games/{game_id}/panel")) for p in phones))
+        pause = 1.0 if rng.random() < 0.15 else rng.uniform(5, 20)  # now and then a quick exchange
+        await asyncio.sleep(min(pause, max(0.0, until - time.monotonic())))
 
 
-def score_sheet_game(folder: Path) -> Path:
-    """A game made of data alone: its events are the generic score sheet's (notes, points)."""
-    game = folder / "sheet"
-    game.mkdir()
-    (game / "game.toml").write_text('[game]\ntitle = "Sheet"\nplayers = [1, 6]\n[scoring]\n'
-                                    'categories = ["Points"]\n[decks.cards]\ntitle = "Cards"\n')
-    (game / "cards.csv").write_text("id,name\nc-1,One\n")
-    return game
+async def game_night(port: int, games: list[dict], seconds: float, seed: int) -> tuple[Night, int, int]:
+    night, rng = Night(), random.Random(seed)
+    pages = [Page(port, g["id"], night.heard) for g in games for _ in range(5)]
+    ramp = 2 + len(pages) / 200  # every page opens before the first move
+    until = time.monotonic() + ramp + seconds
+    followers = [asyncio.create_task(p.follow(until)) for p in pages]
+    start = time.monotonic() + ramp
+    await asyncio.gather(*(table(port, g, night, start, until, random.Random(rng.random())) for g in games))
+    await asyncio.gather(*followers)
+    return night, sum(p.open for p in pages), len(pages)
 
 
-LOAD_SCRIPT = """
-import sys, time, statistics
-from companion import create_app
-app = create_app({"DATABASE_URL": sys.argv[1], "SECRET_KEY": "b", "GAME_FOLDERS": [sys.argv[3]]})
-sessions = app.extensions["companion"].sessions
-times = []
-for _ in range(7):
-    sessions._cache.clear()
-    start = time.perf_counter()
-    sessions.current(sys.argv[2])
-    times.append(time.perf_counter() - start)
-print(statistics.median(times))
-"""
+def change_to_other_phone(night: Night) -> list[float]:
+    """From sending each write to each of its table's five open pages hearing of it (the writer's own page among
+    them: it too learns of the change only through its stream)."""
+    return [at - night.sent[(game, seq)][0] for game, seq, _, at in night.heard if (game, seq) in night.sent]
 
 
-def load_time(folder: Path) -> float:
-    from companion import create_app
+async def closed_loop(port: int, games: list[dict], clients: int, seconds: float, seed: int) -> dict:
+    rng, until = random.Random(seed), time.monotonic() + seconds
+    figures = {"reads": [], "writes": [], "acknowledged": 0, "stale": 0, "timeouts": 0}
+    seqs = {g["id"]: 0 for g in games}
 
-    url = f"sqlite:///{folder / 'long.sqlite3'}"
+    async def client(index: int) -> None:
+        phone, local = Phone(port), random.Random(rng.random())
+        while time.monotonic() < until:
+            game = games[local.randrange(len(games))]
+            write = local.random() < 0.2
+            start = time.perf_counter()
+            try:
+                if write:
+                    body = {"type": "note", "based_on": seqs[game["id"]], "payload": {"text": f"client {index}"}}
+                    status, data = await phone.request("POST", f"/api/games/{game['id']}/events", body,
+                                                       game["edit_secret"])
+                else:
+                    status, data = await phone.request("GET", f"/api/games/{game['id']}")
+            except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+                figures["timeouts"] += 1
+                continue
+            figures["writes" if write else "reads"].append(time.perf_counter() - start)
+            if status in (200, 201):
+                seqs[game["id"]] = max(seqs[game["id"]], json.loads(data)["seq"])
+                figures["acknowledged"] += write
+            elif status == 409:
+                figures["stale"] += 1
+                seqs[game["id"]] = json.loads(data)["current"]["seq"]
+
+    await asyncio.gather(*(client(i) for i in range(clients)))
+    return figures
+
+
+def raw_insert_rate(url: str, seconds: float = 3.0) -> float:
+    """Rows per second, one transaction each, into a scratch table of the same database (same engine settings)."""
+    from sqlalchemy import text
+
+    from companion.storage.engine import make_engine
+
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE IF NOT EXISTS bench_raw (n INTEGER, payload TEXT)"))
+    count, until = 0, time.monotonic() + seconds
+    while time.monotonic() < until:
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO bench_raw VALUES (:n, :p)"), {"n": count, "p": '{"text": "raw"}'})
+        count += 1
+    engine.dispose()
+    return count / seconds
+
+
+def ms(values: list[float], q: int) -> str:
+    if len(values) < 2:
+        return "n/a"
+    return f"{statistics.quantiles(values, n=100)[q - 1] * 1000:.1f} ms"
+
+
+def run(kind: str, url: str, folder: Path, args) -> None:
     sheet = folder / "sheet"
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "b", "GAME_FOLDERS": [str(sheet)]})
-    sessions = app.extensions["companion"].sessions
-    current, secret = sessions.create("sheet", ["Ann", "Bo", "Cy"], {})
-    seq = 0
-    for i in range(5000):
-        kind, payload = ("add_points", {"player": i % 3, "category": "Points", "points": 1}) if i % 2 else \
-            ("note", {"text": f"note {i}"})
-        _, current = sessions.write(current.game.id, secret, seq, kind, payload)
-        seq = current.ledger.head
-    result = subprocess.run([sys.executable, "-c", LOAD_SCRIPT, url, current.game.id, str(sheet)], capture_output=True,
-                            text=True, check=True)
-    return float(result.stdout.strip())
+    sheet.mkdir(exist_ok=True)
+    (sheet / "game.toml").write_text(SHEET)
+    (sheet / "cards.csv").write_text("id,name\nc-1,One\n")
+    server = LiveServer(url, folder / f"instance-{kind}", workers=args.workers or (2 if kind == "postgresql" else 1),
+                        games=[sheet], env={"COMPANION_STREAM_MAX_SECONDS": str(args.seconds + 120),
+                                            "COMPANION_STREAM_POLL_SECONDS": "0.25"})
+    server.start()
+    try:
+        count = args.games if args.closed else args.tables
+        games = [server.request("POST", "/api/games", {"slug": "sheet", "players": ["Ann", "Bo", "Cy", "Di"]})[1]
+                 for _ in range(count)]
+        if args.closed:
+            started = time.monotonic()
+            figures = asyncio.run(closed_loop(server.port, games, args.clients, args.seconds, args.seed))
+            took = time.monotonic() - started
+        else:
+            night, held, pages = asyncio.run(game_night(server.port, games, args.seconds, args.seed))
+    finally:
+        server.stop()
+    workers = server.workers
+    if args.closed:
+        raw = raw_insert_rate(url)
+        done = len(figures["reads"]) + len(figures["writes"])
+        print(f"{kind}: closed loop, {args.clients} clients over {args.games} games for {args.seconds:g} s "
+              f"({workers} worker{'s' if workers > 1 else ''})")
+        print(f"  requests: {done / took:.0f}/s ({len(figures['reads'])} reads, {len(figures['writes'])} writes: "
+              f"{figures['acknowledged']} acknowledged, {figures['stale']} stale), {figures['timeouts']} timed out")
+        print(f"  read p50 {ms(figures['reads'], 50)}, p99 {ms(figures['reads'], 99)}; "
+              f"write p50 {ms(figures['writes'], 50)}, p99 {ms(figures['writes'], 99)}")
+        print(f"  acknowledged writes {figures['acknowledged'] / took:.0f}/s; raw insert rate of the same database "
+              f"{raw:.0f} rows/s")
+        return
+    spread = change_to_other_phone(night)
+    print(f"{kind}: {args.tables} tables, {pages} pages with open streams, {args.seconds:g} s "
+          f"({workers} worker{'s' if workers > 1 else ''})")
+    print(f"  open streams held to the end: {held} of {pages}; requests timed out: {night.timeouts}")
+    print(f"  writes: {len(night.writes) / args.seconds:.1f}/s ({night.stale} stale); panel GETs: "
+          f"{len(night.gets) / args.seconds:.1f}/s")
+    print(f"  GET p50 {ms(night.gets, 50)}, p99 {ms(night.gets, 99)}; write p50 {ms(night.writes, 50)}, "
+          f"p99 {ms(night.writes, 99)} (target <= 50 ms)")
+    print(f"  change to other phone p50 {ms(spread, 50)}, p99 {ms(spread, 99)} (target <= 250 ms), "
+          f"{len(spread)} deliveries")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--tables", type=int, default=100, help="Tables of four phones and a watch page.")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--workers", type=int, help="Server processes (default: companion serve's own choice).")
+    parser.add_argument("--closed", action="store_true", help="Closed loop instead of a game night.")
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    kinds = ("sqlite", "postgresql") if args.database == "both" else (args.database,)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        sheet = score_sheet_game(folder)
-        server = LiveServer(f"sqlite:///{folder / 'companion.sqlite3'}", folder / "instance", games=[sheet])
-        server.start()
-        try:
-            games = [server.request("POST", "/api/games", {"slug": "sheet", "players": ["A", "B"]})[1]
-                     for _ in range(args.games)]
-            latencies: list[float] = []
-            counts = {"acknowledged": 0, "stale": 0, "other": 0}
-            until = time.monotonic() + args.seconds
-            threads = [threading.Thread(target=client, args=(server, games[i % args.games]["id"],
-                                                             games[i % args.games]["edit_secret"], until, latencies,
-                                                             counts)) for i in range(args.clients)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-        finally:
-            server.stop()
-        raw = raw_insert_rate(folder)
-        load = load_time(folder)
-    quantiles = statistics.quantiles(latencies, n=100)
-    throughput = counts["acknowledged"] / args.seconds
-    print(f"{args.clients} clients over {args.games} games for {args.seconds:g} s (gunicorn, 2 workers, SQLite WAL)")
-    print(f"  writes: {len(latencies)} ({counts['acknowledged']} acknowledged, {counts['stale']} stale, "
-          f"{counts['other']} other)")
-    print(f"  throughput: {throughput:.0f} acknowledged events/s")
-    print(f"  latency: p50 {quantiles[49] * 1000:.1f} ms, p99 {quantiles[98] * 1000:.1f} ms (target p99 <= 50 ms)")
-    print(f"raw SQLite insert rate (same pragmas, one transaction each): {raw:.0f} rows/s")
-    print(f"  throughput / raw insert rate: {throughput / raw:.0%} (target >= 25%)")
-    print(f"load a 5,000-event game in a fresh process: {load * 1000:.1f} ms (target <= 50 ms)")
+        for kind in kinds:
+            if kind == "sqlite":
+                run(kind, f"sqlite:///{folder / 'companion.sqlite3'}", folder, args)
+                continue
+            bin_dir = binaries()
+            if bin_dir is None:
+                print("postgresql: skipped (no PostgreSQL binaries; `make test` installs them)")
+                continue
+            postgres = PostgresServer(bin_dir)
+            postgres.start()
+            try:
+                run(kind, postgres.create_database("bench"), folder, args)
+            finally:
+                postgres.stop()
+    print("(loopback, this machine; PostgreSQL as the tests run it: fsync off)")
 
 
 if __name__ == "__main__":
