@@ -75,7 +75,7 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     with Staging(options.out / game.slug) as staging:
         for deck in game.decks:
             job = SheetJob(f"{game.title}: {deck.title}", f"{game.title} print sheets", sheet_for(deck),
-                           _layout(lambda: composer.back(deck)), options.duplex, options.back_offset)
+                           options.duplex, options.back_offset)
             stem = f"{game.slug}-{deck.id}-{job.sheet.options.paper.name}"
             backs = staging.path(f"{stem}-backs.pdf") if options.duplex == "none" else None
             fronts = _fronts(composer, deck, result.warnings, progress)  # laid out as the pages need them
@@ -157,7 +157,7 @@ def _check_layouts(game: Game, composer: Composer) -> None:
 
 
 def _fronts(composer: Composer, deck: Deck, warnings: list[str], progress: Progress | None) -> Iterator[Placed]:
-    """Each physical card's front in print order, copies of a card sharing one face.
+    """Each physical card's front and back in print order, copies of a card sharing one face.
 
     Faces are laid out as the renderer asks for them, so a deck never sits in memory whole.
     (Laying out in worker processes was measured slower: pickling the faces back costs more than
@@ -165,11 +165,14 @@ def _fronts(composer: Composer, deck: Deck, warnings: list[str], progress: Progr
     """
     for index, card in enumerate(deck.cards, start=1):
         face = composer.front(deck, card, index)
+        back = composer.back(deck, card, index)
         warnings += [f"{card.file.name}:{card.line} {card.name!r}: {w}" for w in face.warnings]
+        warnings += [f"{card.file.name}:{card.line} {card.name!r} (back): {w}" for w in back.warnings
+                     if composer.back_varies(deck)]
         if progress:
             progress(1)
         for _ in range(card.count):
-            yield face, card.count > 1
+            yield face, card.count > 1, back
 
 
 def _layout(step: Callable[[], T]) -> T:

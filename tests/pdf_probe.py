@@ -5,12 +5,15 @@ card are drawn within its bleed-box clip and only counted. Outlines stroked with
 (paths with curves, such as circles, and rectangles: tokens' cut lines) are kept as bounding boxes, and
 every XObject drawn is kept with where its origin lands.
 
+Every stroke is also kept with its colour and line width in mm (`strokes`).
+
 A small content-stream walker over pypdf, so tests can check positions in the real file rather
 than trusting the code that wrote it. Coordinates are converted to mm from the top-left, y down.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from pypdf import PdfReader
@@ -29,6 +32,7 @@ class PageProbe:
     images: list[str] = field(default_factory=list)  # XObject names drawn
     outlines: list[tuple[str, float, float, float, float]] = field(default_factory=list)  # "curve"/"rect", x, y, w, h
     placements: list[tuple[str, float, float]] = field(default_factory=list)  # XObject name, origin x, y
+    strokes: list[tuple[str, float, list]] = field(default_factory=list)  # colour "#rrggbb", width mm, segments
 
 
 def _multiply(a, b):
@@ -57,13 +61,18 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
         return px * PT, (height_pt - py) * PT
 
     clip_next = False
+    stroke_colour, line_width = "#000000", 1.0  # the PDF defaults: black, 1 unit
     for operands, operator in content.operations:
         op = operator.decode() if isinstance(operator, bytes) else operator
         values = [float(v) for v in operands] if op in ("cm", "re", "m", "l", "c") else operands
         if op == "q":
-            stack.append((matrix, clipped))
+            stack.append((matrix, clipped, stroke_colour, line_width))
         elif op == "Q":
-            matrix, clipped = stack.pop()
+            matrix, clipped, stroke_colour, line_width = stack.pop()
+        elif op == "RG":
+            stroke_colour = "#" + "".join(f"{round(float(v) * 255):02x}" for v in operands)
+        elif op == "w":
+            line_width = float(operands[0])
         elif op == "cm":
             matrix = _multiply(tuple(values), matrix)
         elif op == "re":
@@ -91,6 +100,7 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
             clipped = clipped or clip_next
             clip_next, pending_rect, path, points, curved = False, None, [], [], False
         elif op in ("S", "s"):
+            result.strokes.append((stroke_colour, line_width * math.hypot(matrix[0], matrix[1]) * PT, list(path)))
             if clipped:
                 result.clipped_segments += len(path)
             else:

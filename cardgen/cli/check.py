@@ -1,4 +1,4 @@
-"""`cardgen check GAME`: validates a game's data and prints its component list."""
+"""`cardgen check GAME`: validates a game's data and layouts and prints its component list."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import json
 
 import click
 
-from cardgen.cli.loading import load_or_exit
+from cardgen.cli.loading import DATA_ERROR, load_or_exit
+from cardgen.layout.audit import audit
 
 
 @click.command()
@@ -14,12 +15,21 @@ from cardgen.cli.loading import load_or_exit
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"game", "decks": {deck: {"cards", "distinct"}}, "tokens": {token: count}}.')
 def check(game: str, as_json: bool) -> None:
-    """Validate GAME's game.toml and CSV files and list its components.
+    """Validate GAME's game.toml, CSV files and layouts and list its components.
 
-    Every problem is reported with its file, line and column; the exit status is 2 when there is
-    any. Nothing is written.
+    Every card's front and back is laid out as the build would, without writing anything: template
+    errors, names no column has, missing art and markup that ate characters are reported at the
+    layout's file:line with the card's CSV file:line. Errors make the exit status 2; warnings are
+    printed too.
     """
     loaded = load_or_exit(game)
+    findings = audit(loaded)
+    for finding in findings:
+        click.echo(str(finding), err=True)
+    errors = sum(1 for finding in findings if finding.level == "error")
+    if errors:
+        click.echo(f"error: {loaded.slug}: {errors} problem{'s' if errors != 1 else ''} in the layouts", err=True)
+        raise SystemExit(DATA_ERROR)
     components = loaded.components()
     if as_json:
         click.echo(json.dumps(components, indent=2))

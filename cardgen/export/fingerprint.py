@@ -58,9 +58,11 @@ class Fingerprints:
         return digest(self._shared, "front", self._deck(deck, uses), layout, card.id, card.name, card.layout,
                       dict(card.fields), index if uses["index"] else None)
 
-    def back(self, deck: Deck) -> str:
+    def back(self, deck: Deck, card: Card | None = None, index: int = 0) -> str:
+        """The deck's back, or `card`'s own back (for a back layout that prints the card's fields)."""
         layout, uses = self._chain(deck.back)
-        return digest(self._shared, "back", self._deck(deck, uses), layout)
+        mine = [card.id, card.name, dict(card.fields), index if uses["index"] else None] if card else None
+        return digest(self._shared, "back", self._deck(deck, uses), layout, mine)
 
     def _deck(self, deck: Deck, uses: dict[str, bool]) -> list:
         return [deck.id, deck.title, deck.size.width, deck.size.height, [(c.name, c.type) for c in deck.columns],

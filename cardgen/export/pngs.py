@@ -1,6 +1,7 @@
 """Exports each distinct card's front and each deck's back as a print-ready PNG, redrawing only what changed.
 
-Files: `png/<deck>/<card id>.png` and `png/<deck>-back.png` under the build's folder, at the DPI and
+Files: `png/<deck>/<card id>.png` and `png/<deck>-back.png` under the build's folder (or, when a
+deck's back prints the card's fields, each card's back as `png/<deck>-backs/<card id>.png`), at the DPI and
 bleed of a print-shop preset (scaled to the shop's exact pixel size) or of the options, the DPI
 stored in each file. `png/png-cache.json` records each file's fingerprint (cardgen.export.fingerprint),
 so a rebuild redraws only the images whose inputs changed and keeps the others where they are.
@@ -61,8 +62,9 @@ def front_name(deck: Deck, card: Card) -> str:
     return f"{FOLDER}/{deck.id}/{card.id}.png"
 
 
-def back_name(deck: Deck) -> str:
-    return f"{FOLDER}/{deck.id}-back.png"
+def back_name(deck: Deck, card: Card | None = None) -> str:
+    """The deck's back image, or `card`'s own back when the deck's back prints the card."""
+    return f"{FOLDER}/{deck.id}-backs/{card.id}.png" if card else f"{FOLDER}/{deck.id}-back.png"
 
 
 def resolve(options: PngOptions) -> tuple[float, float, Preset | None]:
@@ -93,12 +95,18 @@ def export_pngs(game: Game, options: PngOptions, staging: Staging,
     report = PngReport(dpi=dpi, bleed=bleed, preset=shop.name if shop else None)
     jobs = []
     for deck_index, deck in enumerate(game.decks):
-        faces = [(front_name(deck, card), prints.front(deck, card, i), i) for i, card in enumerate(deck.cards, 1)]
-        for name, key, index in faces + [(back_name(deck), prints.back(deck), 0)]:
+        faces = [(front_name(deck, card), prints.front(deck, card, i), i, False)
+                 for i, card in enumerate(deck.cards, 1)]
+        if composer.back_varies(deck):
+            faces += [(back_name(deck, card), prints.back(deck, card, i), i, True)
+                      for i, card in enumerate(deck.cards, 1)]
+        else:
+            faces.append((back_name(deck), prints.back(deck), 0, True))
+        for name, key, index, back in faces:
             if cache.reuse(name, key):
                 report.reused += 1
             else:
-                jobs.append((name, str(staging.path(name)), key, deck_index, index, sizes[deck.id]))
+                jobs.append((name, str(staging.path(name)), key, deck_index, index, back, sizes[deck.id]))
     if progress and report.reused:
         progress(report.reused)
     prepare(composer, {job[3] for job in jobs})
@@ -122,10 +130,11 @@ def prepare(composer: Composer, deck_indexes: set[int]) -> None:
 
 def _draw(job: tuple) -> tuple:
     """In a worker: lays out, draws, encodes and writes one image; returns what the cache records."""
-    name, path, key, deck_index, index, size = job
+    name, path, key, deck_index, index, back, size = job
     composer, dpi = pool.state()
     deck = composer.game.decks[deck_index]
-    face = composer.front(deck, deck.cards[index - 1], index) if index else composer.back(deck)
+    card = deck.cards[index - 1] if index else None
+    face = composer.back(deck, card, index) if back else composer.front(deck, card, index)
     data = encode_png(render(face, dpi, size=size), dpi)
     with open(path, "wb") as stream:
         stream.write(data)

@@ -3,7 +3,9 @@
 Each sheet holds up to 69 distinct cards in reading order and, in its last slot, the deck's back as
 the hidden-card image; no side exceeds 4096 px (cards are scaled down to fit, and never above
 `dpi`). Files: `tts/<deck>-<n>.png`, `tts/<deck>-back.png` and `<slug>-tts.json`, whose URLs are
-`file:///` URLs of the images where the build commits them. Sheets are fingerprinted like the
+`file:///` URLs of the images where the build commits them. A deck whose back prints the card's
+fields gets, instead of one back image, a sheet of backs per sheet of fronts (`tts/<deck>-<n>-back.png`,
+each card's back in its front's slot: Tabletop Simulator's UniqueBack). Sheets are fingerprinted like the
 PNG export's images (`tts/tts-cache.json`), so a rebuild redraws only sheets whose cards changed.
 """
 
@@ -46,7 +48,10 @@ class TtsOptions:
 
 @dataclass(frozen=True)
 class Plan:
-    """One image to draw: a sheet of cards (`cards` are 1-based indexes into the deck) or the back."""
+    """One image to draw: a sheet of cards (`cards` are 1-based indexes into the deck) or the back.
+
+    `backs`: a sheet of the cards' own backs, for a deck whose back prints the card's fields.
+    """
 
     name: str
     deck_index: int
@@ -55,6 +60,7 @@ class Plan:
     cols: int
     rows: int
     cell: tuple[int, int]
+    backs: bool = False
 
 
 @dataclass
@@ -89,8 +95,9 @@ def cell_size(deck: Deck, cols: int, rows: int, dpi: float) -> tuple[int, int]:
     return cell_w, cell_h
 
 
-def plan(game: Game, dpi: float) -> list[Plan]:
-    """Every image of the export: each deck's sheets, then its back."""
+def plan(game: Game, dpi: float, unique_backs: frozenset[str] = frozenset()) -> list[Plan]:
+    """Every image of the export: each deck's sheets, then its back (or, for the decks named in
+    `unique_backs`, a sheet of backs after each sheet of fronts)."""
     plans, number = [], 0
     for deck_index, deck in enumerate(game.decks):
         indexes = list(range(1, deck.distinct + 1))
@@ -99,7 +106,11 @@ def plan(game: Game, dpi: float) -> list[Plan]:
         for n, chunk in enumerate(chunks, start=1):
             number += 1
             plans.append(Plan(f"{FOLDER}/{deck.id}-{n}.png", deck_index, number, chunk, *grid(len(chunk) + 1), cell))
-        plans.append(Plan(f"{FOLDER}/{deck.id}-back.png", deck_index, 0, (), 1, 1, cell))
+            if deck.id in unique_backs:
+                plans.append(Plan(f"{FOLDER}/{deck.id}-{n}-back.png", deck_index, 0, chunk, *grid(len(chunk) + 1),
+                                  cell, backs=True))
+        if deck.id not in unique_backs:
+            plans.append(Plan(f"{FOLDER}/{deck.id}-back.png", deck_index, 0, (), 1, 1, cell))
     return plans
 
 
@@ -111,12 +122,14 @@ def export_tts(game: Game, options: TtsOptions, staging: Staging,
     composer = Composer(game, LAYOUT_BLEED)
     prints = Fingerprints(game, ["tts", RENDERER_VERSION, LAYOUT_BLEED])
     cache = ImageCache(staging.target, CACHE)
-    report = TtsReport(sheets=plan(game, options.dpi))
+    unique = frozenset(deck.id for deck in game.decks if composer.back_varies(deck))
+    report = TtsReport(sheets=plan(game, options.dpi, unique))
     jobs = []
     for item in report.sheets:
         deck = game.decks[item.deck_index]
-        cards = [prints.front(deck, deck.cards[i - 1], i) for i in item.cards]
-        key = digest(item.cols, item.rows, item.cell, cards, prints.back(deck))
+        backs = [prints.back(deck, deck.cards[i - 1], i) for i in item.cards] if deck.id in unique else []
+        cards = backs if item.backs else [prints.front(deck, deck.cards[i - 1], i) for i in item.cards]
+        key = digest(item.cols, item.rows, item.cell, cards, backs[0] if backs else prints.back(deck))
         if cache.reuse(item.name, key):
             report.reused += 1
         else:
@@ -139,10 +152,11 @@ def _save(game: Game, plans: list[Plan], staging: Staging) -> dict:
     url = {item.name: (staging.target / item.name).resolve().as_uri() for item in plans}
     decks = []
     for deck_index, deck in enumerate(game.decks):
-        back = url[f"{FOLDER}/{deck.id}-back.png"]
-        sheets = [SheetRef(item.number, url[item.name], back, item.cols, item.rows,
+        shared = url.get(f"{FOLDER}/{deck.id}-back.png")
+        sheets = [SheetRef(item.number, url[item.name], shared or url[item.name[:-len(".png")] + "-back.png"],
+                           item.cols, item.rows,
                            tuple((deck.cards[i - 1].id, deck.cards[i - 1].name, deck.cards[i - 1].count)
-                                 for i in item.cards))
+                                 for i in item.cards), unique_back=shared is None)
                   for item in plans if item.deck_index == deck_index and item.number]
         decks.append((deck.id, deck.title, (deck.size.width, deck.size.height), sheets))
     return saved_object(game.title, decks)
@@ -156,8 +170,12 @@ def _draw(job: tuple) -> tuple:
     cell_w, cell_h = item.cell
     dpi = cell_w / (deck.size.width / MM_PER_INCH)
     sheet = PILImage.new("RGB", (item.cols * cell_w, item.rows * cell_h), "#ffffff")
-    faces = [composer.front(deck, deck.cards[i - 1], i) for i in item.cards] + [composer.back(deck)]
-    slots = list(range(len(faces) - 1)) + [item.cols * item.rows - 1]  # the back goes in the last slot
+    side = composer.back if item.backs else composer.front
+    faces = [side(deck, deck.cards[i - 1], i) for i in item.cards]
+    # the last slot holds a back: the deck's, or when each card has its own, the sheet's first card's
+    faces.append(composer.back(deck, deck.cards[item.cards[0] - 1], item.cards[0]) if item.cards
+                 else composer.back(deck))
+    slots = list(range(len(faces) - 1)) + [item.cols * item.rows - 1]
     for slot, face in zip(slots, faces):
         place = ((slot % item.cols) * cell_w, (slot // item.cols) * cell_h)
         sheet.paste(render(face, dpi, bleed=0.0, size=item.cell), place)

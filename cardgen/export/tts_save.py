@@ -28,11 +28,12 @@ class SheetRef:
     cols: int
     rows: int
     cards: tuple[tuple[str, str, int], ...]  # (card id, name, copies) at sheet index 0, 1, ...
+    unique_back: bool = False  # back_url is a sheet with each card's own back in its slot
 
 
 def custom_deck(sheet: SheetRef) -> dict:
     return {"FaceURL": sheet.face_url, "BackURL": sheet.back_url, "NumWidth": sheet.cols, "NumHeight": sheet.rows,
-            "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}
 
 
 def saved_object(title: str, decks: list[tuple[str, str, tuple[float, float], list[SheetRef]]]) -> dict:

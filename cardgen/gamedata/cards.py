@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -12,37 +14,36 @@ from cardgen.gamedata.errors import Collector
 from cardgen.gamedata.records import Card, Deck
 
 
+COPY_COLUMNS = ("qty", "quantity", "copies")  # what other tools call `count`; read as it
+
+
 def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...]:
     """The deck's cards; every unknown, missing or ill-typed cell is recorded as a problem."""
     path = deck.file
-    declared = {column.name: column for column in deck.columns}
-    positions: dict[str, int] = {}
-    for index, name in enumerate(table.header):
-        if not name:
-            problems.add(path, "a column in the header has no name", 1, index + 1)
-        elif name in positions:
-            problems.add(path, f"column {name!r} appears twice in the header", 1, index + 1)
-        elif name not in declared:
-            problems.add(path, f"unknown column {name!r}: deck {deck.id!r} declares "
-                         + ", ".join(declared) + " (declare it in game.toml or fix the header)", 1, index + 1)
-        else:
-            positions[name] = index
+    positions = _positions(deck, table.header, problems)
+    made_up = deck.rows_are_copies and "id" not in positions  # ids are made up from the names
     for column in deck.columns:
-        if column.required and column.default is None and column.name not in positions:
+        if column.required and column.default is None and column.name not in positions \
+                and not (made_up and column.name == "id"):
             problems.add(path, f"missing column {column.name!r}: deck {deck.id!r} requires it "
-                         f"({column.expectation()})", 1)
-    if "id" not in positions or "name" not in positions:
+                         f"({column.expectation()})" + (_ROWS_ARE_COPIES if column.name == "id" else ""), 1)
+    if ("id" not in positions and not made_up) or "name" not in positions:
         return ()
     cards = []
     seen: dict[tuple[str, Any], int] = {}
+    names: dict[str, int] = {}
     for line, cells in table.rows:
         if len(cells) != len(table.header):
             problems.add(path, f"this row has {len(cells)} cells but the header has {len(table.header)} "
                          "(a missing or extra comma, or an unquoted comma in a cell)", line)
             continue
-        values = _row_values(deck, positions, cells, path, line, problems)
+        values = _row_values(deck, positions, cells, path, line, problems, skip={"id"} if made_up else set())
         if values is None:
             continue
+        if made_up:
+            stem = f"{deck.id}-{_id_word(values['name'])}"
+            names[stem] = names.get(stem, 0) + 1
+            values["id"] = f"{stem}-{names[stem]}"
         for column in deck.columns:
             if column.unique and values.get(column.name) is not None and column.name != "id":
                 key = (column.name, values[column.name])
@@ -58,11 +59,57 @@ def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...
     return tuple(cards)
 
 
+_ROWS_ARE_COPIES = " (or say rows_are_copies = true in the deck's table when each row is one card)"
+
+
+def _positions(deck: Deck, header: tuple[str, ...], problems: Collector) -> dict[str, int]:
+    """Column name -> cell index; a `qty`, `quantity` or `copies` column stands for `count`."""
+    path = deck.file
+    declared = {column.name: column for column in deck.columns}
+    positions: dict[str, int] = {}
+    copies: list[tuple[str, int]] = [("count", header.index("count"))] if "count" in header else []
+    for index, name in enumerate(header):
+        if not name:
+            problems.add(path, "a column in the header has no name", 1, index + 1)
+        elif name in positions:
+            problems.add(path, f"column {name!r} appears twice in the header", 1, index + 1)
+        elif name.lower() in COPY_COLUMNS:
+            if copies:
+                problems.add(path, f"column {name!r} would say how many copies of each card to print, as "
+                             f"column {copies[0][0]!r} already does; keep one of them (rename {name!r}, e.g. to "
+                             "'amount', if it means something else)", 1, index + 1)
+            else:
+                copies.append((name, index))
+            if name in declared:
+                positions[name] = index
+        elif name not in declared:
+            problems.add(path, f"unknown column {name!r}: deck {deck.id!r} declares "
+                         + ", ".join(declared) + " (declare it in game.toml or fix the header)", 1, index + 1)
+        else:
+            positions[name] = index
+    if copies and deck.rows_are_copies:
+        name, index = copies[0]
+        problems.add(path, f"column {name!r} says how many copies to print, but deck {deck.id!r} has "
+                     "rows_are_copies = true (each row is one card); remove the column or the setting", 1, index + 1)
+        positions.pop("count", None)
+    elif copies:
+        positions["count"] = copies[0][1]
+    return positions
+
+
+def _id_word(name: str) -> str:
+    """The card's name as letters, digits and dashes, for an id made up from it."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "card"
+
+
 def _row_values(deck: Deck, positions: dict[str, int], cells: tuple[str, ...], path: Path, line: int,
-                problems: Collector) -> dict[str, Any] | None:
+                problems: Collector, skip: set[str]) -> dict[str, Any] | None:
     values: dict[str, Any] = {}
     ok = True
     for column in deck.columns:
+        if column.name in skip:
+            continue
         index = positions.get(column.name)
         text = cells[index] if index is not None else ""
         if not text.strip():

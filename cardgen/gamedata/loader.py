@@ -25,7 +25,7 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
     if not folder.is_dir():
         raise GameDataError([Problem(folder, "not a folder: a game is a folder with game.toml and CSV files")])
     problems = Collector()
-    manifest = read_manifest(folder / "game.toml", folder.name, problems)
+    manifest = read_manifest(folder / "game.toml", folder_slug(folder), problems)
     if manifest is None:
         problems.raise_if_any()
     assert manifest is not None
@@ -50,6 +50,16 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
         layouts=MappingProxyType(layouts), flows=flows, lab=lab,
     )
+
+
+def folder_slug(folder: Path) -> str:
+    """The slug a game folder gets when game.toml names none: its real name (`.` too), as a slug.
+
+    "My Game-2" becomes "my_game_2"; a name with no letters or digits is left for game.toml's check to refuse.
+    """
+    name = folder.resolve().name
+    slug = re.sub(r"[^a-z0-9_]+", "_", name.lower()).strip("_")
+    return slug if slug[:1].isalpha() else name
 
 
 def _check_ids(decks: list[Deck], problems: Collector) -> None:

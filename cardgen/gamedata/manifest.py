@@ -18,10 +18,11 @@ from cardgen.gamedata.manifest_columns import ColumnTables
 from cardgen.gamedata.manifest_scoring import ScoringTables
 from cardgen.gamedata.manifest_tokens import TokenTables
 
-TOP_LEVEL = {"game", "icons", "constants", "decks", "tokens", "scoring"}
+TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scoring"}
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
              "card_size", "description"}
-DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns"}
+DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns",
+             "shared_columns", "rows_are_copies"}
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
         decks_table = self.table(doc, "decks")
         if not decks_table and "decks" not in doc:
             self.problems.add(self.path, "no [decks.<id>] table: a game needs at least one deck")
-        decks = tuple(d for d in (self.deck(i, t, size) for i, t in decks_table.items()) if d)
+        shared = self.shared_table(self.table(doc, "columns"))
+        decks = tuple(d for d in (self.deck(i, t, size, shared) for i, t in decks_table.items()) if d)
         tokens_table = self.table(doc, "tokens")
         tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
         scoring = self.scoring(self.table(doc, "scoring"))
@@ -181,7 +183,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                                    self.text(value, "glyph", keys) or None, colour)
         return specs
 
-    def deck(self, deck_id: str, table: Any, game_size: CardSize) -> Deck | None:
+    def deck(self, deck_id: str, table: Any, game_size: CardSize, shared: dict[str, Any]) -> Deck | None:
         keys = ("decks", deck_id)
         if not isinstance(table, dict):
             self.problem(keys, f"decks.{deck_id} must be a table, found {kind_of(table)}")
@@ -189,13 +191,17 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
         if not SLUG.fullmatch(deck_id):
             self.problem(keys, f"deck id {deck_id!r} must be lower-case letters, digits and _")
         self.unknown_keys(table, DECK_KEYS, keys)
-        columns = self.columns(self.table(table, "columns", keys), keys + ("columns",))
+        columns = self.columns(self.table(table, "columns", keys), keys + ("columns",),
+                               self.shared_columns(table.get("shared_columns"), shared, keys + ("shared_columns",)))
         layout_by = table.get("layout_by")
         if layout_by is not None and layout_by not in {c.name for c in columns}:
             self.problem(keys + ("layout_by",), f"layout_by names column {layout_by!r}, which deck "
                          f"{deck_id!r} does not declare")
             layout_by = None
         file_name = self.text(table, "file", keys, default=f"{deck_id}.csv")
+        if not isinstance(table.get("rows_are_copies", False), bool):
+            self.problem(keys + ("rows_are_copies",), f"rows_are_copies must be true or false, found "
+                         f"{table['rows_are_copies']!r}")
         if "/" in file_name or "\\" in file_name:
             self.problem(keys + ("file",), f"file must be a CSV file name in the game folder, found {file_name!r}")
         return Deck(
@@ -209,4 +215,5 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             back=self.text(table, "back", keys, default="back"),
             description=self.text(table, "description", keys),
             columns=columns,
+            rows_are_copies=table.get("rows_are_copies") is True,
         )

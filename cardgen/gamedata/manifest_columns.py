@@ -1,4 +1,9 @@
-"""Reads a deck's [decks.<id>.columns] tables of game.toml into Column declarations."""
+"""Reads the column declarations of game.toml: a deck's [decks.<id>.columns] and the shared [columns] decks take.
+
+A top-level `[columns.<name>]` table declares a column once; a deck takes it with
+`shared_columns = ["name", ...]` (or `true` for all of them) and may still declare its own
+columns, a column of its own replacing a shared one of the same name.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,13 @@ from cardgen.gamedata.values import kind_of
 class ColumnTables:
     """Mixin of the game.toml reader: columns of a deck (it provides problem and unknown_keys)."""
 
-    def columns(self, table: dict, keys: tuple[str, ...]) -> tuple[Column, ...]:
+    def columns(self, table: dict, keys: tuple[str, ...], shared: tuple[Column, ...] = ()) -> tuple[Column, ...]:
+        """The deck's columns: the built-in ones, the `shared` ones it takes, then its own."""
+        own = self.declared(table, keys)
+        names = {column.name for column in own}
+        return IMPLICIT_COLUMNS + tuple(c for c in shared if c.name not in names) + own
+
+    def declared(self, table: dict, keys: tuple[str, ...]) -> tuple[Column, ...]:
         declared = []
         implicit = {c.name for c in IMPLICIT_COLUMNS}
         for name, spec in table.items():
@@ -22,7 +33,36 @@ class ColumnTables:
             column = self.column(name, spec, keys + (name,))
             if column:
                 declared.append(column)
-        return IMPLICIT_COLUMNS + tuple(declared)
+        return tuple(declared)
+
+    def shared_table(self, table: dict) -> dict[str, Column | None]:
+        """The top-level [columns] declarations by name (None for one that has a problem, already reported)."""
+        columns = {column.name: column for column in self.declared(table, ("columns",))}
+        return {name: columns.get(name) for name in table}
+
+    def shared_columns(self, wanted: Any, shared: dict[str, Column | None], keys: tuple[str, ...]) -> tuple[Column, ...]:
+        """The shared columns a deck's `shared_columns = [...]` (or `true`) names, in the order named."""
+        if wanted is None or wanted is False:
+            return ()
+        if wanted is True:
+            names = list(shared)
+        elif isinstance(wanted, list) and all(isinstance(name, str) for name in wanted):
+            names = wanted
+        else:
+            self.problem(keys, f"shared_columns must be a list of column names from [columns] or true, "
+                         f"found {wanted!r}")
+            # the names it does give are still taken, so the CSV is not reported again for them
+            names = [wanted] if isinstance(wanted, str) else \
+                [name for name in wanted if isinstance(name, str)] if isinstance(wanted, list) else []
+        taken = []
+        for name in names:
+            if name not in shared:
+                known = ", ".join(sorted(shared)) if shared else "none: there is no [columns] table"
+                self.problem(keys, f"shared_columns names {name!r}, which [columns] does not declare "
+                             f"(it declares {known})")
+            elif shared[name] is not None and shared[name] not in taken:
+                taken.append(shared[name])
+        return tuple(taken)
 
     def column(self, name: str, spec: Any, keys: tuple[str, ...]) -> Column | None:
         if not isinstance(spec, dict):

@@ -81,6 +81,7 @@ class Deck:
     description: str
     columns: tuple[Column, ...]
     cards: tuple[Card, ...] = ()
+    rows_are_copies: bool = False  # each CSV row is one physical card, its id made up when there is no id column
 
     @property
     def total(self) -> int:

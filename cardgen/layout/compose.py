@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Mapping
 
 import jinja2
-from jinja2 import nodes
+from jinja2 import meta, nodes
 
 from cardgen.gamedata import Card, Deck, Game, thaw
+from cardgen.gamedata.columns import PLACEHOLDER_ART
 from cardgen.gamedata.flowtext import card_text, printed
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
-from cardgen.layout.markup import is_plain, parse
+from cardgen.layout.art_files import ArtError, ArtFile, read_art
+from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
 from cardgen.layout.placeholder import placeholder
 from cardgen.layout.spec import Box, Layout, LayoutError, load_layout
@@ -21,9 +24,37 @@ from cardgen.layout.textfit import TextStyle, fit, fit_plain
 from cardgen.templating import environment
 
 CONTEXT_NAMES = {"card", "deck", "game", "number", "index", "side", "body"}
+CARD_NAMES = {"card", "number", "index", "body"}  # what differs from one card of a deck to the next
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
 DEFAULT_INK = "#1f1f1f"
 DEFAULT_ACCENT = "#35577d"
+# What a template may raise on one card's values ({{ card.cost + 1 }} on an empty cell, a bad index...)
+RENDER_ERRORS = (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something laying out one face noticed about one box: `cardgen check` prints it at `box.place(key)`.
+
+    An "error" stops `cardgen check`; a build stops on template errors (raised, never noted) and prints
+    the rest as warnings.
+    """
+
+    level: str      # "error" or "warning"
+    box: Box
+    key: str        # the setting it is about ("text", "column", "when"...), "" for the whole box
+    message: str
+
+    def __str__(self) -> str:
+        return f"box {self.box.name!r}: {self.message}"
+
+
+class BoxError(LayoutError):
+    """A box setting that fails for one card; `key` names the setting and `detail` says what went wrong."""
+
+    def __init__(self, message: str, key: str, detail: str):
+        super().__init__(message)
+        self.key, self.detail = key, detail
 
 
 class Composer:
@@ -32,13 +63,16 @@ class Composer:
     def __init__(self, game: Game, bleed: float):
         self.game, self.bleed = game, bleed
         self._layouts: dict[str, Layout] = {}
-        self._image_sizes: dict[str, tuple[str, tuple[int, int]] | None] = {}
+        self._art_files: dict[str, ArtFile | None] = {}
+        self._backs: dict[Face, Face] = {}  # each distinct back face once, so renderers can draw it once
+        self._back_varies: dict[str, bool] = {}
         self._deck_contexts: dict[str, dict[str, Any]] = {}
         self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str], ...]] = {}
         self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
                               "constants": thaw(game.constants), "flows": {flow.id: _flow_context(flow, game)
                                                                            for flow in game.flows}}
         self.icon_names = frozenset(game.icons)
+        self.notes: list[Note] | None = None  # when a list (`cardgen check`), box errors are noted, not raised
 
     def layout(self, name: str) -> Layout:
         if name not in self._layouts:
@@ -47,28 +81,62 @@ class Composer:
 
     def check(self, deck: Deck) -> None:
         """LayoutError when the deck's layouts name columns or variables that do not exist."""
+        for note in self.problems(deck):
+            raise LayoutError(f"{note.box.place(note.key)}: {note}")
+
+    def problems(self, deck: Deck) -> list[Note]:
+        """Every column or variable the deck's layouts name that does not exist, in any branch of any template."""
         columns = {column.name for column in deck.columns}
         names = {deck.back} | ({card.layout for card in deck.cards} if deck.cards else {deck.layout})
+        notes = []
         for layout_name in sorted(names):
-            layout = self.layout(layout_name)
-            for box in layout.boxes:
+            for box in self.layout(layout_name).boxes:
                 for key, source in box.sources.items():
-                    for kind, name in _names_used(source):
+                    for kind, name in sorted(_names_used(source)):
                         if kind == "column" and name not in columns:
-                            raise LayoutError(
-                                f"{layout.path}: box {box.name!r} {key} names column {name!r}, which deck "
-                                f"{deck.id!r} does not have (its columns: {', '.join(sorted(columns))})")
+                            notes.append(Note("error", box, key, f"{key} names column {name!r}, which deck "
+                                              f"{deck.id!r} does not have (its columns: {', '.join(sorted(columns))})"))
                         if kind == "name" and name not in CONTEXT_NAMES:
-                            raise LayoutError(f"{layout.path}: box {box.name!r} {key} uses {name!r}; templates "
-                                              f"know {', '.join(sorted(CONTEXT_NAMES))}")
+                            notes.append(Note("error", box, key, f"{key} uses {name!r}; templates know "
+                                              f"{', '.join(sorted(CONTEXT_NAMES))} (and Jinja's loop, range...)"))
+        return notes
 
     def front(self, deck: Deck, card: Card, index: int) -> Face:
         context = self._context(deck, card, index, "front")
-        return self._face(self.layout(card.layout), deck, context, card.id)
+        return self._on_card(card, lambda: self._face(self.layout(card.layout), deck, context, card.id))
 
-    def back(self, deck: Deck) -> Face:
-        context = self._context(deck, None, 0, "back")
-        return self._face(self.layout(deck.back), deck, context, f"{deck.id}-back")
+    def back(self, deck: Deck, card: Card | None = None, index: int = 0) -> Face:
+        """The back of `card` (the `index`-th card of the deck), or the deck's back when it is the same for all.
+
+        A back layout may print the card's fields like a front. Backs that come out the same are
+        one and the same Face object, so a PDF holds each distinct back once.
+        """
+        if not self.back_varies(deck):
+            card, index = None, 0
+        elif card is None:
+            raise LayoutError(f"{self.layout(deck.back).path}: this back prints the card's fields, so deck "
+                              f"{deck.id!r} has no single back; ask for the back of a card")
+        context = self._context(deck, card, index, "back")
+        face = self._on_card(card, lambda: self._face(self.layout(deck.back), deck, context, f"{deck.id}-back"))
+        return self._backs.setdefault(face, face)
+
+    def back_varies(self, deck: Deck) -> bool:
+        """Whether the deck's back layout prints anything of the card (`card`, `number`, `index`, `body`)."""
+        if deck.back not in self._back_varies:
+            used = {name for box in self.layout(deck.back).boxes for source in box.sources.values()
+                    for kind, name in _names_used(source) if kind == "name"}
+            self._back_varies[deck.back] = bool(used & CARD_NAMES)
+        return self._back_varies[deck.back]
+
+    @staticmethod
+    def _on_card(card: Card | None, lay_out: Any) -> Face:
+        """Lays out a face; an art file that cannot be read is reported with the card's CSV line."""
+        try:
+            return lay_out()
+        except ArtError as error:
+            if card is None:
+                raise
+            raise ArtError(f"{card.file}:{card.line} (card {card.id!r}): art {error}") from None
 
     def _context(self, deck: Deck, card: Card | None, index: int, side: str) -> dict[str, Any]:
         return {
@@ -93,19 +161,27 @@ class Composer:
         key = (layout.name, W, H)
         if key not in self._geometry:  # every card of a deck shares its layout's box geometry
             names = {"W": W, "H": H, "bleed": self.bleed}
-            self._geometry[key] = tuple((box, tuple(g(names) for g in box.geometry),
-                                         f"{layout.path.name}: box {box.name!r}") for box in layout.boxes)
+            self._geometry[key] = tuple((box, _rect_of(box, names), f"{box.place()}: box {box.name!r}")
+                                        for box in layout.boxes)
         ops: list[Op] = []
-        warnings: list[str] = []
+        warnings: list[Note] = []
         for box, (x, y, w, h), where in self._geometry[key]:
-            if box.when is not None and not _call(box.when, context, where):
-                continue
-            values = {k: _render(t, context, where, k) for k, t in box.templates.items()}
-            ops += self._box_ops(box, layout, (x, y, w, h), values, context, seed, warnings, where)
-        return Face(W, H, self.bleed, tuple(ops), tuple(warnings))
+            try:
+                if box.when is not None and not _call(box.when, context, where):
+                    continue
+                values = {k: _render(t, context, where, k) for k, t in box.templates.items()}
+                ops += self._box_ops(box, layout, (x, y, w, h), values, context, seed, warnings, where)
+            except LayoutError as error:
+                if self.notes is None:
+                    raise
+                key, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
+                self.notes.append(Note("error", box, key, detail if detail.startswith(key) else f"{key}: {detail}"))
+        if self.notes is not None:
+            self.notes += warnings
+        return Face(W, H, self.bleed, tuple(ops), tuple(str(note) for note in warnings))
 
     def _box_ops(self, box: Box, layout: Layout, rect: tuple[float, float, float, float], values: dict[str, str],
-                 context: dict, seed: str, warnings: list[str], where: str) -> list[Op]:
+                 context: dict, seed: str, warnings: list[Note], where: str) -> list[Op]:
         x, y, w, h = rect
         v = box.values
         colour = lambda key, default: _colour(values.get(key), layout.style, default, where, key)  # noqa: E731
@@ -115,17 +191,26 @@ class Composer:
         if box.kind == "ellipse":
             return [Ellipse(x, y, w, h, colour("fill", None), colour("stroke", None), v.get("stroke_width", 0.3))]
         if box.kind == "line":
-            return [Path((("M", x, y), ("L", x + w, y + h)), stroke=colour("colour", DEFAULT_INK),
+            ink = layout.style.get("ink", DEFAULT_INK)  # like text: a line is drawn in the layout's ink
+            return [Path((("M", x, y), ("L", x + w, y + h)), stroke=colour("colour", ink),
                          stroke_width=v.get("width", 0.3))]
         if box.kind == "icon":
             name = values.get("icon", "").strip()
             if not name:
                 return []
             if name not in self.game.icons:
-                raise LayoutError(f"{where}: icon {name!r} is not declared in [icons] of {self.game.slug}")
+                detail = f"icon {name!r} is not declared in [icons] of {self.game.slug}"
+                raise BoxError(f"{where}: {detail}", "icon", detail)
             return icon_ops.draw_icon(self.game.icons[name], name, x, y, min(w, h), colour("colour", None))
         if box.kind == "art":
-            return self._art(values, (x, y, w, h), layout, seed, where)
+            art = self._art(values, (x, y, w, h), layout, seed, where)
+            file_name = values.get("column", "").strip()
+            if file_name and file_name.lower() != PLACEHOLDER_ART and not v.get("placeholder") \
+                    and not any(isinstance(op, Image) for op in art):
+                warnings.append(Note("error", box, "column", f"art file {file_name!r} is not in "
+                                     f"{self.game.root / 'art'}, so placeholder art is printed instead (add the file, "
+                                     "fix the name, or say placeholder = true in the box)"))
+            return art
         text = values.get("text", "")
         style = TextStyle(size=v.get("size", 9.0), min_size=v.get("min_size", v.get("size", 9.0) * 0.7),
                           colour=colour("colour", layout.style.get("ink", DEFAULT_INK)),
@@ -136,16 +221,19 @@ class Composer:
             fitted = fit_plain(text, fonts.style_of(bold, italic), (x, y, w, h), style)
         else:
             pieces = parse(text, self.icon_names)
+            lost = eaten(text)
+            if lost:
+                warnings.append(Note("warning", box, "text", lost))
             if bold or italic:
                 pieces = tuple(type(p)(p.kind, p.text, p.bold or bold, p.italic or italic) for p in pieces)
             fitted = fit(pieces, (x, y, w, h), style,
                          lambda name, ix, iy, size: icon_ops.draw_icon(self.game.icons.get(name), name, ix, iy, size))
         if fitted.overflow:
-            warnings.append(f"box {box.name!r}: text does not fit even at {style.min_size:g} pt")
+            warnings.append(Note("warning", box, "text", f"text does not fit even at {style.min_size:g} pt"))
         missing = fonts.missing(text)
         if missing:
-            warnings.append(f"box {box.name!r}: the card font has no glyph for {' '.join(missing)} "
-                            "(it would print as an empty box; use an :icon: instead)")
+            warnings.append(Note("warning", box, "text", f"the card font has no glyph for {' '.join(missing)} "
+                                 "(it would print as an empty box; use an :icon: instead)"))
         return list(fitted.ops)
 
     def _art(self, values: dict[str, str], rect: tuple[float, float, float, float], layout: Layout, seed: str,
@@ -153,28 +241,27 @@ class Composer:
         x, y, w, h = rect
         file_name = values.get("column", "").strip()
         accent = _colour(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
-        size = self._image_size(file_name) if file_name else None
-        if size is None:
+        art = self._art_file(file_name) if file_name else None
+        if art is None:
             return list(placeholder(seed, x, y, w, h, accent))
-        iw, ih = size[1]
-        path = size[0]
-        scale = max(w / iw, h / ih)  # cover the box, cropping what does not fit
-        dw, dh = iw * scale, ih * scale
-        return [Image(path, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, (x, y, w, h))]
+        scale = max(w / art.width, h / art.height)  # cover the box, cropping what does not fit
+        dw, dh = art.width * scale, art.height * scale
+        return [Image(art.path, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, (x, y, w, h), art.vector)]
 
-    def _image_size(self, file_name: str) -> tuple[str, tuple[int, int]] | None:
-        """(canonical path, pixel size) of a file in art/, or None when there is no such file."""
-        key = file_name
-        if key not in self._image_sizes:
+    def _art_file(self, file_name: str) -> ArtFile | None:
+        """The readable file of that name in art/, None when there is no such file; ArtError when it cannot be read."""
+        if file_name not in self._art_files:
             path = self.game.root / "art" / file_name
-            from PIL import Image as PILImage  # only the size is read here; the renderers draw the pixels
+            self._art_files[file_name] = read_art(str(path.resolve())) if path.is_file() else None
+        return self._art_files[file_name]
 
-            if path.is_file():
-                with PILImage.open(path) as image:
-                    self._image_sizes[key] = (str(path.resolve()), image.size)
-            else:
-                self._image_sizes[key] = None
-        return self._image_sizes[key]
+
+def _rect_of(box: Box, names: Mapping[str, float]) -> tuple[float, ...]:
+    try:
+        return tuple(g(names) for g in box.geometry)
+    except ZeroDivisionError:
+        raise LayoutError(f"{box.place()}: box {box.name!r}: x, y, w or h divides by zero for cards of "
+                          f"{names['W']:g} x {names['H']:g} mm with {names['bleed']:g} mm bleed") from None
 
 
 def _flow_context(flow: Any, game: Game) -> dict[str, Any]:
@@ -186,15 +273,22 @@ def _flow_context(flow: Any, game: Game) -> dict[str, Any]:
 def _call(expression: Any, context: dict, where: str) -> Any:
     try:
         return expression(**context)
-    except jinja2.TemplateError as error:
-        raise LayoutError(f"{where}: when: {error}") from None
+    except RENDER_ERRORS as error:
+        raise BoxError(f"{where}: when: {_failure(error)}", "when", _failure(error)) from None
 
 
 def _render(template: jinja2.Template, context: dict, where: str, key: str) -> str:
     try:
         return template.render(**context)
-    except jinja2.TemplateError as error:
-        raise LayoutError(f"{where}: {key}: {error}") from None
+    except RENDER_ERRORS as error:
+        raise BoxError(f"{where}: {key}: {_failure(error)}", key, _failure(error)) from None
+
+
+def _failure(error: Exception) -> str:
+    """What went wrong in a template, as a sentence (Jinja's own messages already are)."""
+    if isinstance(error, jinja2.TemplateError):
+        return f"template error: {error}"
+    return f"template error: {type(error).__name__}: {error}"
 
 
 def _colour(value: str | None, style: Mapping[str, str], default: str | None, where: str, key: str) -> str | None:
@@ -207,8 +301,9 @@ def _colour(value: str | None, style: Mapping[str, str], default: str | None, wh
         return value.lower()
     if value in style:
         return style[value]
-    raise LayoutError(f"{where}: {key} {value!r} is neither a colour like #a1b2c3 nor a style name "
-                      f"({', '.join(sorted(style)) or 'no [style] defined'})")
+    detail = (f"{key} {value!r} is neither a colour like #a1b2c3 nor a style name "
+              f"({', '.join(sorted(style)) or 'no [style] defined'})")
+    raise BoxError(f"{where}: {detail}", key, detail)
 
 
 def _names_used(source: str) -> set[tuple[str, str]]:
@@ -221,8 +316,6 @@ def _names_used(source: str) -> set[tuple[str, str]]:
     for node in tree.find_all(nodes.Getitem):
         if isinstance(node.node, nodes.Name) and node.node.name == "card" and isinstance(node.arg, nodes.Const):
             used.add(("column", str(node.arg.value)))
-    assigned = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
-    for node in tree.find_all(nodes.Name):
-        if node.ctx == "load" and node.name not in assigned:
-            used.add(("name", node.name))
+    # Jinja's own names (loop inside a for, range, namespace...) are known; set/for variables are not free
+    used |= {("name", name) for name in meta.find_undeclared_variables(tree) - set(environment().globals)}
     return used

@@ -73,3 +73,53 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
 def plain(source: str) -> str:
     """The text without markup (icons keep their :name:), for searching and alt text."""
     return source.replace("**", "").replace("\\*", "\0").replace("*", "").replace("\0", "*")
+
+
+
+_MARKERS = {"*": "italics", "**": "bold"}
+
+
+@functools.lru_cache(maxsize=8192)
+def eaten(source: str) -> str | None:
+    """A sentence about emphasis marks that vanished without making a proper span, or None.
+
+    Marks never print: right for a span such as `*word*` (its marks touch the words inside), wrong
+    for a lone `*` (the star is lost and the rest turns italic) or for `3 * 4 * 5` (a space inside
+    the span). The sentence shows the source beside the visible text so the lost stars can be seen.
+    """
+    if "*" not in source:
+        return None
+    opened: dict[str, int] = {}
+    bad: list[tuple[int, str, str]] = []
+    for match in _TOKEN.finditer(source):
+        token, start, end = match.group(0), match.start(), match.end()
+        if token not in _MARKERS:
+            continue
+        if token not in opened:
+            opened[token] = start
+            if end >= len(source) or source[end].isspace():
+                bad.append((start, token, "has a space after it"))
+        else:
+            first = opened.pop(token)
+            if first + len(token) == start:
+                bad.append((first, token, "is closed at once, so both marks vanish"))
+            elif source[start - 1].isspace():
+                bad.append((start, token, "closes a span with a space before it"))
+    bad += [(start, token, f"is never closed, so all the text after it is in {_MARKERS[token]}")
+            for token, start in opened.items()]
+    if not bad:
+        return None
+    start, token, why = min(bad)
+    shown = _window(source, start)
+    return (f"markup ate characters: {shown!r} prints as {_visible(shown)!r}: the {token!r} at character "
+            f"{start + 1} {why}; write \\* for a star that should print")
+
+
+def _visible(source: str) -> str:
+    return "".join("\n" if piece.kind == "break" else piece.text for piece in _parse(source, frozenset()))
+
+
+def _window(text: str, at: int, reach: int = 24) -> str:
+    """Up to `reach` characters either side of `at`, with ... where the text goes on."""
+    low, high = max(0, at - reach), min(len(text), at + reach)
+    return ("..." if low else "") + text[low:high] + ("..." if high < len(text) else "")

@@ -56,7 +56,10 @@ class Text:
 
 @dataclass(frozen=True)
 class Image:
-    """An image file drawn into (x, y, w, h) and clipped to `clip` (x, y, w, h)."""
+    """An image file drawn into (x, y, w, h) and clipped to `clip` (x, y, w, h).
+
+    Its transparency shows what is drawn beneath; `vector` art (SVG) is drawn as vectors in a PDF.
+    """
 
     path: str
     x: float
@@ -64,6 +67,7 @@ class Image:
     w: float
     h: float
     clip: tuple[float, float, float, float]
+    vector: bool = False
 
 
 Op = Rect | Ellipse | Path | Text | Image

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 import jinja2
 
+from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.layout.expressions import ExpressionError, compile_expression
 from cardgen.templating import environment
 
@@ -26,12 +27,13 @@ KINDS: dict[str, set[str]] = {
     "ellipse": {"fill", "stroke", "stroke_width"},
     "line": {"colour", "width"},
     "text": {"text", "size", "min_size", "bold", "italic", "align", "valign", "colour", "leading"},
-    "art": {"column", "accent"},
+    "art": {"column", "accent", "placeholder"},
     "icon": {"icon", "colour"},
 }
 TEMPLATED = {"text", "fill", "stroke", "colour", "icon", "column", "accent"}
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
 NUMBERS = {"size", "min_size", "stroke_width", "radius", "width", "leading"}
+FLAGS = {"bold", "italic", "hidden", "placeholder"}
 
 
 _FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
@@ -71,6 +73,12 @@ class Box:
     templates: Mapping[str, "jinja2.Template | Field | Constant"]
     when: Callable[..., Any] | None
     sources: Mapping[str, str]  # key -> Jinja2 source, for checking the names it uses
+    places: Mapping[str, tuple[Path, int | None]] = field(default_factory=dict)  # key -> (file, line) it was set at
+
+    def place(self, key: str | None = None) -> str:
+        """`file:line` of one of the box's settings (or of the box itself), for messages."""
+        path, line = self.places.get(key or "", self.places.get("", (Path(f"<box {self.name}>"), None)))
+        return f"{path}:{line}" if line else str(path)
 
 
 @dataclass(frozen=True)
@@ -91,16 +99,16 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
             where = f" (extended by {chain[-1][0]})" if chain else ""
             raise LayoutError(f"unknown layout {current!r}{where}; layouts found: {', '.join(sorted(files))}")
         path = files[current]
-        if any(path == seen for seen, _ in chain):
+        if any(path == seen for seen, _, _ in chain):
             raise LayoutError(f"{path}: 'extends' goes round in a circle back to {current!r}")
-        data = _read(path)
-        chain.append((path, data))
+        data, places = _read(path)
+        chain.append((path, data, places))
         current = data.get("extends")
         if current is not None and not isinstance(current, str):
             raise LayoutError(f"{path}: extends must be a layout name in quotes")
     style: dict[str, str] = {}
     merged: dict[str, dict] = {}
-    for path, data in reversed(chain):
+    for path, data, places in reversed(chain):
         unknown = set(data) - {"extends", "description", "style", "boxes"}
         if unknown:
             raise LayoutError(f"{path}: unknown key {sorted(unknown)[0]!r}: expected extends, description, "
@@ -109,12 +117,15 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
         for box_name, box in data.get("boxes", {}).items():
             if not isinstance(box, dict):
                 raise LayoutError(f"{path}: box {box_name!r} must be a table")
-            entry = {**merged.get(box_name, {}), **box, "_file": path}
+            lines = {key: (path, places.line("boxes", box_name, key)) for key in box}
+            lines[""] = (path, places.line("boxes", box_name))
+            entry = {**merged.get(box_name, {}), **box,
+                     "_places": {**merged.get(box_name, {}).get("_places", {}), **lines}}
             under = box.get("under")
             if under is not None and box_name not in merged:
                 if under not in merged:
-                    raise LayoutError(f"{path}: box {box_name!r}: under names {under!r}, which no layout it "
-                                      f"extends has (boxes: {', '.join(merged) or 'none'})")
+                    raise LayoutError(f"{_place(lines, 'under')}: box {box_name!r}: under names {under!r}, which "
+                                      f"no layout it extends has (boxes: {', '.join(merged) or 'none'})")
                 keys = list(merged)
                 merged = {k: merged[k] for k in keys[:keys.index(under)]} | {box_name: entry} | \
                     {k: merged[k] for k in keys[keys.index(under):]}
@@ -124,9 +135,10 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
     return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), boxes)
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> tuple[dict, TomlPlaces]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return tomllib.loads(text), TomlPlaces(text)
     except tomllib.TOMLDecodeError as error:
         raise LayoutError(f"{path}: not valid TOML: {error}") from None
     except UnicodeDecodeError:
@@ -143,33 +155,39 @@ def _style(path: Path, style: Any) -> dict[str, str]:
 
 
 def _box(name: str, raw: dict) -> Box:
-    path = raw.pop("_file")
-    where = f"{path}: box {name!r}"
+    places = raw.pop("_places")
+    where = f"{_place(places, '')}: box {name!r}"
+    at = lambda key: f"{_place(places, key)}: box {name!r}"  # noqa: E731  (the line of one setting)
     kind = raw.get("kind", "text")
     if kind not in KINDS:
-        raise LayoutError(f"{where}: kind must be one of {', '.join(KINDS)}, found {kind!r}")
+        raise LayoutError(f"{at('kind')}: kind must be one of {', '.join(KINDS)}, found {kind!r}")
     unknown = set(raw) - COMMON - KINDS[kind]
     if unknown:
-        raise LayoutError(f"{where}: {sorted(unknown)[0]!r} is not a setting of a {kind} box "
+        raise LayoutError(f"{at(sorted(unknown)[0])}: {sorted(unknown)[0]!r} is not a setting of a {kind} box "
                           f"(it takes {', '.join(sorted(KINDS[kind] | COMMON))})")
     missing = [key for key in GEOMETRY if key not in raw]
     if missing:
         raise LayoutError(f"{where}: needs {', '.join(missing)} (millimetres or expressions over W, H, bleed)")
-    try:
-        geometry = tuple(compile_expression(raw[key]) for key in GEOMETRY)
-    except ExpressionError as error:
-        raise LayoutError(f"{where}: {error}") from None
+    geometry = []
+    for key in GEOMETRY:
+        try:
+            geometry.append(compile_expression(raw[key]))
+        except ExpressionError as error:
+            raise LayoutError(f"{at(key)}: {error}") from None
+    for key in FLAGS & set(raw):
+        if not isinstance(raw[key], bool):
+            raise LayoutError(f"{at(key)}: {key} must be true or false, found {raw[key]!r}")
     for key, choices in CHOICES.items():
         if key in raw and raw[key] not in choices:
-            raise LayoutError(f"{where}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}")
+            raise LayoutError(f"{at(key)}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}")
     for key in NUMBERS & set(raw):
         if not isinstance(raw[key], (int, float)) or isinstance(raw[key], bool) or raw[key] < 0:
-            raise LayoutError(f"{where}: {key} must be a number of 0 or more, found {raw[key]!r}")
+            raise LayoutError(f"{at(key)}: {key} must be a number of 0 or more, found {raw[key]!r}")
     env = environment()
     templates, sources = {}, {}
     for key in TEMPLATED & set(raw):
         if not isinstance(raw[key], str):
-            raise LayoutError(f"{where}: {key} must be text in quotes, found {raw[key]!r}")
+            raise LayoutError(f"{at(key)}: {key} must be text in quotes, found {raw[key]!r}")
         simple = _FIELD.fullmatch(raw[key])
         try:
             if simple:
@@ -179,15 +197,20 @@ def _box(name: str, raw: dict) -> Box:
             else:
                 templates[key] = env.from_string(raw[key])
         except jinja2.TemplateSyntaxError as error:
-            raise LayoutError(f"{where}: {key}: template error on its line {error.lineno}: {error.message}") from None
+            raise LayoutError(f"{at(key)}: {key}: template error on its line {error.lineno}: {error.message}") from None
         sources[key] = raw[key]
     when = None
     if "when" in raw:
         try:
             when = env.compile_expression(str(raw["when"]))
         except jinja2.TemplateSyntaxError as error:
-            raise LayoutError(f"{where}: when: {error.message}") from None
+            raise LayoutError(f"{at('when')}: when: {error.message}") from None
         sources["when"] = "{{ " + str(raw["when"]) + " }}"
     values = {k: v for k, v in raw.items() if k not in GEOMETRY and k not in TEMPLATED and k != "under"}
-    return Box(name, kind, geometry, MappingProxyType(values), MappingProxyType(templates), when,
-               MappingProxyType(sources))
+    return Box(name, kind, tuple(geometry), MappingProxyType(values), MappingProxyType(templates), when,
+               MappingProxyType(sources), MappingProxyType(places))
+
+
+def _place(places: Mapping[str, tuple[Path, int | None]], key: str) -> str:
+    path, line = places.get(key, places[""])
+    return f"{path}:{line}" if line else str(path)

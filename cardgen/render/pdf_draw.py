@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect, Text
+from cardgen.render.pdf_svg import svg_forms
 
 
 @functools.lru_cache(maxsize=1024)
@@ -130,7 +131,11 @@ class PageDrawer:
             path = c.beginPath()
             path.rect((dx + cx) * mm, self.y(dy + cy + ch), cw * mm, ch * mm)
             c.clipPath(path, stroke=0, fill=0)
-            c.drawImage(op.path, (dx + op.x) * mm, self.y(dy + op.y + op.h), op.w * mm, op.h * mm)
+            x, y, w, h = (dx + op.x) * mm, self.y(dy + op.y + op.h), op.w * mm, op.h * mm
+            if op.vector:
+                svg_forms(c).draw(op.path, x, y, w, h)
+            else:  # mask="auto": an alpha channel becomes a soft mask, so what lies beneath shows through
+                c.drawImage(op.path, x, y, w, h, mask="auto")
             c.restoreState()  # nothing tracked changes inside, so the tracked state still holds
 
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> bool:

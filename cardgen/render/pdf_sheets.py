@@ -27,17 +27,18 @@ PRINT_NOTE = "Print at 100% (actual size), not fit to page"
 
 @dataclass(frozen=True)
 class SheetJob:
-    """What one PDF of sheets holds: the deck's back and how to place faces on the sheets."""
+    """What one PDF of sheets holds and how to place faces on the sheets."""
 
     title: str
     subject: str
     sheet: Sheet
-    back: Face
     duplex: str              # long, short or none
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-Placed = tuple[Face, bool]  # a front face and whether it is drawn more than once (then it becomes a form)
+# A card: its front, whether that front is drawn more than once (then it becomes a form), and its back.
+# Backs are always forms: a composer hands out one Face object per distinct back, so each is written once.
+Placed = tuple[Face, bool, Face]
 
 
 def new_canvas(path: Path, sheet: Sheet, title: str, subject: str) -> Canvas:
@@ -57,7 +58,8 @@ def new_canvas(path: Path, sheet: Sheet, title: str, subject: str) -> Canvas:
 def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path,
                  backs_path: Path | None = None) -> int:
     """Writes `total` fronts, taken from `fronts` as they come, a page at a time, each page
-    followed by its backs (or the backs into `backs_path` with duplex "none"). Returns the page count."""
+    followed by its backs (or the backs into `backs_path` with duplex "none"), each card's back behind
+    its own front. Returns the page count."""
     height = job.sheet.options.paper.height
     drawer = PageDrawer(new_canvas(path, job.sheet, job.title, job.subject), height)
     backs = PageDrawer(new_canvas(backs_path, job.sheet, job.title + " (backs)", job.subject), height) \
@@ -67,8 +69,9 @@ def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path
     stream = iter(fronts)
     for number in range(1, count + 1):
         page = list(itertools.islice(stream, per_page))
-        _page(drawer, job, page, front=True, label=f"fronts, page {number}/{count}")
-        _page(backs or drawer, job, [(job.back, True)] * len(page), front=False,
+        _page(drawer, job, [(front, reuse) for front, reuse, _ in page], front=True,
+              label=f"fronts, page {number}/{count}")
+        _page(backs or drawer, job, [(back, True) for _, _, back in page], front=False,
               label=f"backs, page {number}/{count}")
     drawer.canvas.save()
     if backs:
@@ -76,7 +79,7 @@ def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path
     return count * (1 if backs else 2)
 
 
-def _page(drawer: PageDrawer, job: SheetJob, faces: list[Placed], front: bool, label: str) -> None:
+def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], front: bool, label: str) -> None:
     page = job.sheet.options.paper
     canvas = drawer.canvas
     for slot, (face, reuse) in zip(job.sheet.slots, faces):

@@ -36,8 +36,7 @@ def write_single_cards(composer: Composer, deck: Deck, path: Path, bleed: float 
     bleed = composer.bleed if bleed is None else bleed
     if not 0 <= bleed <= composer.bleed + 1e-9:
         raise ValueError(f"bleed must be from 0 to the layouts' {composer.bleed:g} mm, not {bleed:g} mm")
-    back = composer.back(deck)
-    w, h = back.width, back.height
+    w, h = deck.size.width, deck.size.height
     page = Paper(f"{w:g}x{h:g}mm+{bleed:g}", w + 2 * bleed, h + 2 * bleed)
     slot = Slot(0, 0, 0, bleed, bleed, w, h, bleed, bleed, bleed, bleed)
     sheet = Sheet(SheetOptions(page, w, h, bleed), 1, 1, (slot,), ())
@@ -49,10 +48,10 @@ def write_single_cards(composer: Composer, deck: Deck, path: Path, bleed: float 
     drawer = PageDrawer(canvas, page.height)
     pages = 0
     for index, card in enumerate(deck.cards, start=1):
-        front = composer.front(deck, card, index)
+        front, back = composer.front(deck, card, index), composer.back(deck, card, index)
         if (front.width, front.height) != (w, h):
             raise ValueError(f"{card.file.name}:{card.line} {card.name!r}: its face is {front.width:g} x "
-                             f"{front.height:g} mm, the deck's back {w:g} x {h:g} mm")
+                             f"{front.height:g} mm, the deck's cards {w:g} x {h:g} mm")
         if warnings is not None:
             warnings += [f"{card.file.name}:{card.line} {card.name!r}: {text}" for text in front.warnings]
         for _ in range(card.count):

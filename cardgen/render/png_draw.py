@@ -3,20 +3,20 @@
 The canvas is the trim box plus `bleed` mm on every side (the face's own bleed by default), white
 like the paper, with each op drawn where pdf_draw puts it: shapes by png_shapes (antialiased), text
 by png_text (the PDF's TTF files and advance widths, baseline on the op's y), images scaled to
-their box and clipped to their clip box.
+their box and clipped to their clip box, their transparency composited over what lies beneath
+(png_art; SVG rasterised at the output's resolution).
 """
 
 from __future__ import annotations
 
-import functools
-
 from PIL import Image as PILImage
 
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect, Text
+from cardgen.render.png_art import picture
 from cardgen.render.png_shapes import ShapePainter, flatten
 from cardgen.render.png_text import draw_text
 
-RENDERER_VERSION = "png-1"  # change it whenever the same face would draw different pixels
+RENDERER_VERSION = "png-2"  # change it whenever the same face would draw different pixels
 MM_PER_INCH = 25.4
 
 
@@ -36,17 +36,6 @@ def render(face: Face, dpi: float, bleed: float | None = None, size: tuple[int, 
 def pixel_size(width: float, height: float, dpi: float) -> tuple[int, int]:
     """The pixel size of `width` x `height` mm at `dpi`, rounded as `render` rounds it."""
     return (max(1, round(width * dpi / MM_PER_INCH + 1e-6)), max(1, round(height * dpi / MM_PER_INCH + 1e-6)))
-
-
-@functools.lru_cache(maxsize=32)
-def _picture(path: str, width: int, height: int) -> PILImage.Image:
-    """An image file scaled to `width` x `height` px (cached: many cards share the same art).
-
-    Transparency is dropped, as pdf_draw's drawImage (without mask="auto") drops it in the PDF.
-    """
-    with PILImage.open(path) as source:
-        picture = source.convert("RGB")
-    return picture.resize((width, height), PILImage.Resampling.LANCZOS)
 
 
 class _Painter:
@@ -83,6 +72,9 @@ class _Painter:
                 min(round(clip_right), right, self.canvas.width), min(round(clip_bottom), bottom, self.canvas.height))
         if clip[2] <= clip[0] or clip[3] <= clip[1]:
             return
-        picture = _picture(op.path, right - left, bottom - top)
-        picture = picture.crop((clip[0] - left, clip[1] - top, clip[2] - left, clip[3] - top))
-        self.canvas.paste(picture, clip[:2])
+        art = picture(op.path, right - left, bottom - top, op.vector)
+        art = art.crop((clip[0] - left, clip[1] - top, clip[2] - left, clip[3] - top))
+        if art.mode == "RGBA":
+            beneath = self.canvas.crop(clip).convert("RGBA")
+            art = PILImage.alpha_composite(beneath, art).convert("RGB")
+        self.canvas.paste(art, clip[:2])

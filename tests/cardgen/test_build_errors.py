@@ -42,7 +42,7 @@ def test_layout_naming_a_missing_column_stops_the_build(make_game, tmp_path):
         'extends = "standard"\n[boxes.power]\nkind = "text"\nx = 3\ny = 3\nw = 10\nh = 5\n'
         'text = "{{ card.strength }}"\n')
     out = tmp_path / "out"
-    with pytest.raises(BuildError, match=r"hero.toml: box 'power' text names column 'strength', which deck "
+    with pytest.raises(BuildError, match=r"hero.toml:8: box 'power': text names column 'strength', which deck "
                                          r"'heroes' does not have"):
         build(load_game(folder), BuildOptions(out=out))
     assert files(out) == {}

@@ -92,5 +92,52 @@ def test_placeholder_art_is_deterministic_and_differs_per_card(game):
 def test_unknown_colour_names_the_box(game, tmp_path):
     (game.root / "layouts" / "hero.toml").write_text(HERO.replace('fill = "{{ card.side }}"', 'fill = "mauve"'))
     composer = Composer(load_game(game.root), bleed=3)
-    with pytest.raises(LayoutError, match="hero.toml: box 'band': fill 'mauve' is neither a colour"):
+    with pytest.raises(LayoutError, match="hero.toml:5: box 'band': fill 'mauve' is neither a colour"):
         composer.front(game.deck("heroes"), game.deck("heroes").cards[0], 1)
+
+
+LINES = """
+[style]
+ink = "#aa3300"
+rule = "#0055aa"
+[boxes.paper]
+kind = "rect"
+x = 0
+y = 0
+w = "W"
+h = "H"
+fill = "#ffffff"
+[boxes.divider]
+kind = "line"
+x = 5
+y = 40
+w = "W - 10"
+h = 0
+width = 0.8
+[boxes.own]
+kind = "line"
+x = 5
+y = 60
+w = "W - 10"
+h = 0
+colour = "rule"
+"""
+
+
+def test_line_boxes_take_the_layouts_ink_unless_they_name_a_colour(make_game, tmp_path):
+    from pypdf import PdfReader
+
+    from cardgen.build import BuildOptions, build
+    from tests.pdf_probe import probe
+
+    folder = make_game(toml=MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "lines"'),
+                       heroes_csv="id,name,power,side\nh-1,Ada,3,light\nh-2,Grace,5,dark\n")  # one copy each:
+    (folder / "layouts").mkdir()                                                  # drawn inline, not as forms
+    (folder / "layouts" / "lines.toml").write_text(LINES)
+    build(load_game(folder), BuildOptions(out=tmp_path / "out", duplex="none", rulebook=False))
+    page = probe(PdfReader(tmp_path / "out" / "tiny" / "tiny-heroes-a4.pdf"), 0)
+    long = [(colour, round(width, 3)) for colour, width, segments in page.strokes
+            for x1, y1, x2, y2 in segments if abs(y1 - y2) < 1e-6 and abs(abs(x2 - x1) - 53.5) < 1e-3]
+    assert long.count(("#aa3300", 0.8)) == 2   # the divider of both cards, in the ink, 0.8 mm wide
+    assert long.count(("#0055aa", 0.3)) == 2   # a line that names its colour keeps it (default width 0.3 mm)
+    assert len(long) == 4

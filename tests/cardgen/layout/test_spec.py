@@ -66,6 +66,9 @@ def test_under_places_a_new_box_beneath_an_inherited_one(tmp_path):
          "box 'new': under names 'nope'"),
         ('extends = "child"\n', "'extends' goes round in a circle"),
         ('[boxes.x\n', "child.toml: not valid TOML"),
+        ('extends = "base"\n[boxes.pic]\nkind = "art"\nx = 1\ny = 1\nw = 1\nh = 1\nplaceholder = "yes"\n',
+         "child.toml:8: box 'pic': placeholder must be true or false, found 'yes'"),
+        ('extends = "base"\n\n[boxes.title]\nalign = "middle"\n', "child.toml:4: box 'title': align must be one of"),
     ],
 )
 def test_layout_errors_name_file_and_box(tmp_path, child, message):

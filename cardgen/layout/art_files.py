@@ -1,0 +1,98 @@
+"""Reads an art file's kind (raster picture or SVG vectors) and size, or says in a sentence why it cannot."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.layout.spec import LayoutError
+
+SVG_SUFFIXES = (".svg", ".svgz")
+
+
+class ArtError(LayoutError):
+    """An art file that exists but cannot be drawn; the message names the file and why."""
+
+
+@dataclass(frozen=True)
+class ArtFile:
+    """A readable art file: its resolved path, whether it is SVG, and its size (pixels, or points for SVG)."""
+
+    path: str
+    vector: bool
+    width: float
+    height: float
+
+
+def is_svg(path: str | Path) -> bool:
+    return str(path).lower().endswith(SVG_SUFFIXES)
+
+
+def read_art(path: str) -> ArtFile:
+    """The art file at `path` (resolved), decoded once to be sure it draws; ArtError when it cannot be read."""
+    return _read_art(path, *file_version(path))
+
+
+def svg_drawing(path: str):
+    """The SVG file at `path` as a reportlab Drawing (svglib), parsed once per version of the file."""
+    return _svg_drawing(path, *file_version(path))
+
+
+def file_version(path: str) -> tuple[int, int]:
+    """What tells one version of a file from the next, so an edited file is read again."""
+    try:
+        stat = Path(path).stat()
+    except OSError as error:
+        raise ArtError(f"{path}: cannot be opened ({error.strerror})") from None
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=256)
+def _read_art(path: str, mtime_ns: int, size: int) -> ArtFile:
+    if is_svg(path):
+        drawing = svg_drawing(path)
+        width, height = drawing.width, drawing.height
+    else:
+        from PIL import Image as PILImage, UnidentifiedImageError
+
+        try:
+            with PILImage.open(path) as image:
+                image.load()  # a truncated file fails here, not halfway through a PDF
+                width, height = image.size
+        except UnidentifiedImageError:
+            raise ArtError(f"{path}: not an image Pillow can read (use PNG, JPEG, WebP, GIF or TIFF, or "
+                           "SVG with a .svg name)") from None
+        except (OSError, ValueError, SyntaxError) as error:
+            raise ArtError(f"{path}: the image cannot be read ({error}); is the file complete?") from None
+    if not (width > 0 and height > 0):
+        hint = ": its <svg> element needs a width and height or a viewBox" if is_svg(path) else ""
+        raise ArtError(f"{path}: the image has no size ({width:g} x {height:g}){hint}")
+    return ArtFile(path, is_svg(path), float(width), float(height))
+
+
+@functools.lru_cache(maxsize=64)
+def _svg_drawing(path: str, mtime_ns: int, size: int):
+    if not path.lower().endswith(".svgz"):  # svglib's parser recovers from broken XML and draws nothing
+        try:
+            ElementTree.parse(path)
+        except ElementTree.ParseError as error:
+            line, column = error.position
+            raise ArtError(f"{path}: not a readable SVG file: not well-formed XML at line {line}, "
+                           f"column {column + 1}") from None
+    from svglib.svglib import svg2rlg
+
+    logger = logging.getLogger("svglib.svglib")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)  # svglib logs its own failure; ours says more
+    try:
+        drawing = svg2rlg(path)
+    except Exception as error:  # svglib raises whatever its XML and CSS parsers raise
+        raise ArtError(f"{path}: not a readable SVG file ({type(error).__name__}: {error})") from None
+    finally:
+        logger.setLevel(level)
+    if drawing is None:
+        raise ArtError(f"{path}: not a readable SVG file (it is not well-formed XML with an <svg> root)")
+    return drawing
