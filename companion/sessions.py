@@ -65,6 +65,25 @@ def public(row: EventRow, rules: Rules, players: Sequence[str] = (), target: Eve
     return event
 
 
+def _inputs(payload: dict[str, Any], spec: Any) -> dict[str, Any]:
+    """What a phone sent for a stored event: its payload's fields of the event's schema (a drawn outcome, stored
+    beside them, is left out; an unknown field, too, and then found missing when the check is compared)."""
+    return {key: value for key, value in payload.items() if key in spec.fields}
+
+
+def _drawn_again(rules: Rules, state: Any, kind: str, spec: Any, payload: dict[str, Any], seed: str) -> bool:
+    """Whether the game's seed draws `payload` again for this event. A drawn value may fill a field the phone left
+    empty (who starts), so the fields as stored are tried, then each one left out in turn."""
+    inputs = _inputs(payload, spec)
+    for tried in [inputs] + [{k: v for k, v in inputs.items() if k != key} for key in inputs]:
+        try:
+            if rules.prepare(state, kind, spec.check(tried), random.Random(seed)) == payload:
+                return True
+        except (FieldError, RuleError):
+            continue
+    return False
+
+
 def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -95,8 +114,9 @@ class Sessions:
         return self.current(row.id), secret
 
     def adopt(self, row: GameRow, events: list[EventRow]) -> tuple[Current, str]:
-        """Stores a game with its whole log (an import), checking the log folds under the rules; a new
-        edit secret replaces the old one. All or nothing."""
+        """Stores a game with its whole log (an import): every event is checked in order as a live write is
+        (schema, rules, and a server-drawn outcome drawn again from the seed); a new edit secret replaces the
+        old one. All or nothing."""
         entry = self.catalog.get(row.slug)
         secret = secrets.token_urlsafe(24)
         row = GameRow(row.id, row.slug, row.seed, row.players, row.options, hash_secret(secret), row.created_at)
@@ -104,15 +124,13 @@ class Sessions:
             self.store.create_game(conn, row)
             for event in events:
                 self.store.append(conn, row.id, event)
-            try:
-                led = ledger([(e.seq, e.type, e.target, e.random) for e in events])
-            except ValueError:
-                raise Invalid("the log's undo and redo events name events that are not in effect",
-                              field="events") from None
-            try:
-                current = Current(row, entry.rules, led, self._fold(conn, row, entry.rules, led))
-            except RuleError as error:
-                raise Invalid(f"the log does not follow the rules: {error}", field="events") from None
+            current = Current(row, entry.rules, ledger([]), self._setup(entry.rules, row))
+            for index, event in enumerate(events):  # each as if a phone had sent it now
+                try:
+                    _, current = self._next(conn, current, event.type, event.payload, event.author, event.target,
+                                            stored=event)
+                except Invalid as error:
+                    raise Invalid(error.message, field=f"events[{index}].{error.field or 'payload'}") from None
         with self._lock:
             self._cache[row.id] = current
         self._announce(row.id, current.ledger.head)
@@ -180,8 +198,11 @@ class Sessions:
             self.changes.changed(game_id, seq)
 
     def _next(self, conn: Connection, current: Current, kind: str, payload: dict[str, Any], author: str | None,
-              target: int | None) -> tuple[EventRow, Current]:
-        """The event to append and the game after it; Invalid when the rules or the schema refuse it."""
+              target: int | None, stored: EventRow | None = None) -> tuple[EventRow, Current]:
+        """The event to append and the game after it; Invalid when the rules or the schema refuse it.
+
+        Live writes and imports take this one path: an imported event (`stored`) is checked as if a phone had
+        sent it, and an outcome the server drew must be the one the game's seed draws again."""
         seq, rules, led = current.ledger.head + 1, current.rules, current.ledger
         if kind == "undo":
             target = target if target is not None else (led.done[-1] if led.done else None)
@@ -191,8 +212,9 @@ class Sessions:
             after = led.undo(seq, target)
             row = EventRow(seq, "undo", {}, target, False, now(), author)
         elif kind == "redo":
-            if not led.redo:
-                raise Invalid("There is nothing to redo.", field="type")
+            if not led.redo or (stored is not None and stored.target != led.redo[-1]):
+                raise Invalid("There is nothing to redo." if not led.redo else "Redo brings back the change undone "
+                              "last, not another.", field="target" if led.redo else "type")
             target = led.redo[-1]
             after = led.redone(seq, target)
             row = EventRow(seq, "redo", {}, target, False, now(), author)
@@ -201,18 +223,38 @@ class Sessions:
             if spec is None:
                 raise Invalid(f"{kind!r} is not an event of {current.game.slug}; events: "
                               + ", ".join(sorted(rules.events) + list(META)), field="type")
+            if stored is not None and stored.random != spec.random:
+                raise Invalid("expected " + ("true: the server draws this event's outcome" if spec.random else
+                                             "false: this event has no drawn outcome"), field="random")
             try:
-                checked = spec.check(payload)
+                checked = spec.check(payload if stored is None else _inputs(stored.payload, spec))
+                if stored is not None and not spec.random and checked != stored.payload:
+                    extra = sorted(set(stored.payload) - set(checked))
+                    raise FieldError(f"payload.{extra[0]}" if extra else "payload",
+                                     "is not a field of this event" if extra else "differs from the event's fields "
+                                     "as the server records them")
             except FieldError as error:
                 raise Invalid(error.message, field=error.field) from None
             try:
                 if spec.random:  # a rule may refuse while drawing (a bot's move that is not allowed now)
                     draw = random.Random(f"{current.game.seed}:{led.randoms}")
-                    checked = rules.prepare(current.state, kind, checked, draw)
+                    if stored is not None:  # drawn by the app, or settled from what the table entered
+                        if not _drawn_again(rules, current.state, kind, spec, stored.payload,
+                                            f"{current.game.seed}:{led.randoms}"):
+                            raise Invalid("the outcome recorded is not the one the server draws from the game's "
+                                          "seed (an exported game cannot be given other dice)", field="payload")
+                        checked = stored.payload
+                    else:
+                        checked = rules.prepare(current.state, kind, checked, draw)
                 row = EventRow(seq, kind, checked, None, spec.random, now(), author)
                 state = rules.apply(current.state, Event(seq, kind, checked))
             except RuleError as error:
                 raise Invalid(str(error), field="type") from None
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                if stored is None:
+                    raise
+                raise Invalid(f"the event cannot be applied as recorded ({type(error).__name__})",
+                              field="payload") from None
             return row, Current(current.game, rules, led.append(seq, spec.random), state)
         try:
             state = self._fold(conn, current.game, rules, after, extra=[row])

@@ -151,7 +151,8 @@ def load(game: Any) -> Consts:
             city_deck_order=_deck_order(c),
             cards_per_pack=tuple((k, int(v)) for k, v in c["city_cards_per_pack"].items()),
             packs=packs,
-            known_packs=tuple(dict.fromkeys([name for _, name in packs] + [p for _, ps in recommended for p in ps])),
+            known_packs=tuple(dict.fromkeys([name for _, name in packs] + [p for _, ps in recommended for p in ps]
+                                            + list(c.get("other_packs", [])))),
             city=city,
             game_changers=tuple((card.name, card["text"]) for card in changers)
             + tuple((name, "") for name in c["other_game_changers"]),

@@ -43,10 +43,10 @@ def enter(state: State, card_id: str, space: int | None = None) -> State:
 
 def prepare_roll(state: State, p: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The kaiju's dice as they fell on the table (`fell`: each kaiju's dice in Market order, checked), or rolled by
-    the app; stored in the event, so undo never rolls again."""
+    the app; stored in the event with what the table entered, so undo never rolls again and an import can be
+    checked by settling it again."""
     c = state.consts
     fell = p.get("fell")
-    p = {key: value for key, value in p.items() if key != "fell"}
     if fell:
         if len(fell) != len(state.market) * c.kaiju_dice:
             raise RuleError(f"Enter {c.kaiju_dice} dice for each of the {len(state.market)} kaiju in the Market "

@@ -156,7 +156,6 @@ def prepare_dice(state: State, p: dict[str, Any], rng: random.Random) -> dict[st
     """The dice as they fell at the table (`fell`, checked), or rolled by the app; stored, so undo never re-rolls."""
     c = state.consts
     fell = p.get("fell")
-    p = {key: value for key, value in p.items() if key != "fell"}
     if fell:
         if len(fell) != c.dice_per_roll or any(not 1 <= v <= c.die_sides for v in fell):
             raise RuleError(f"A roll in Unfair is {c.dice_per_roll} dice of 1 to {c.die_sides}: enter each die as "

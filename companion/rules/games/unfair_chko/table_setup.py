@@ -53,11 +53,15 @@ def in_setup(state: State, what: str) -> None:
 
 
 def pack_name(consts: Consts, name: str) -> str:
-    """The pack's name as the data spells it; a pack the app has no cards for keeps the name given."""
+    """The pack's name as the data spells it (any case and spacing); a name no pack has is refused, listing them."""
     clean = " ".join(name.split())
     if not clean:
         raise RuleError("A theme pack needs a name, e.g. Ocean or Pirate.")
-    return next((known for known in consts.known_packs if known.lower() == clean.lower()), clean)
+    found = next((known for known in consts.known_packs if known.lower() == clean.lower()), None)
+    if found is None:
+        raise RuleError(f"Unfair has no theme pack called {clean[:40]}; the packs are "
+                        + ", ".join(sorted(consts.known_packs)) + ".")
+    return found
 
 
 def pack_names(consts: Consts, names: list[str]) -> tuple[str, ...]:

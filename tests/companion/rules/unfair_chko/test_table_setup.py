@@ -56,7 +56,8 @@ def test_no_recommended_packs_for_five_and_packs_are_played_once():
     state = new_game()
     refused(state, "choose_packs", "Each theme pack is played at most once, and Ocean is named 2 times",
             packs=["Ocean", "ocean"])
-    assert act(state, "choose_packs", packs=["  kaiju", "Robot"]).packs == ("Kaiju", "Robot")
+    assert act(state, "choose_packs", packs=["  kaiju", "western"]).packs == ("Kaiju", "Western")  # no cards here
+    refused(state, "choose_packs", "no theme pack called Nope; the packs are Alien, B-movie", packs=["Ocean", "Nope"])
     refused(state, "start_game", "one theme pack per player: choose or draw 2 packs")
 
 
