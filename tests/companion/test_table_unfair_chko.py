@@ -71,6 +71,7 @@ def test_a_round_tapped_through_then_the_final_score_sheet(server, phone):
     seen = []
     while "Round 2 of" not in page.inner_text("#round-title"):
         if "card dice" not in seen and page.locator("#card-dice").count():   # Hit and Miss: two dice, as they fell
+            page.locator("details.card-dice summary").click()
             dice = page.locator("#card-dice fieldset.die")
             dice.nth(0).locator("label.face", has_text="6").click()
             dice.nth(1).locator("label.face", has_text="2").click()
