@@ -84,7 +84,7 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(Refused)
     def refused(error: Refused):
         if request.path.startswith("/api/") or request.method != "GET":
-            return jsonify(error.body()), error.status
+            return jsonify(error.body()), error.status, error.headers
         return page(error.message[:1].upper() + error.message[1:] + ".", error.status)
 
     @app.errorhandler(HTTPException)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from werkzeug.routing import BaseConverter
 
 from companion import services
 from companion.errors import BadRequest, Invalid
@@ -15,8 +16,20 @@ from companion.sessions import public
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
-NAME = Field("string", max_length=40)
-CREATE = {"slug": Field("string", max_length=64), "players": Field("array", items=NAME, max_items=12),
+
+class GameId(BaseConverter):
+    """A game's id in an address, never `import` (POST /api/games/import), so that address allows only POST."""
+
+    regex = r"(?!import$)[A-Za-z0-9_-]{1,40}"
+
+
+@blueprint.record_once
+def _converter(state) -> None:
+    state.app.url_map.converters["game"] = GameId
+
+NAME = Field("string", max_length=40, min_length=1)
+CREATE = {"slug": Field("string", max_length=64, min_length=1),
+          "players": Field("array", items=NAME, max_items=12, min_items=1, unique=True),
           "options": None, "seed": Field("integer", required=False, minimum=0, maximum=2**48 - 1)}
 WRITE = {"based_on": Field("integer", minimum=0, maximum=10**9), "author": Field("string", required=False, max_length=64),
          "type": Field("string", max_length=64), "payload": None,
@@ -91,9 +104,7 @@ def games():
 
 @blueprint.post("/games")
 def create():
-    data = body(CREATE)
-    if not data["players"] or any(not name.strip() for name in data["players"]):
-        raise Invalid("expected 1 to 12 non-empty player names", field="players")
+    data = body(CREATE)  # 1 to 12 names, none blank
     seen: set[str] = set()
     for name in data["players"]:
         if name.strip().casefold() in seen:
@@ -104,7 +115,7 @@ def create():
     return jsonify({**current.as_json(), "edit_secret": secret, "links": links(current.game.id, secret)}), 201
 
 
-@blueprint.get("/games/<game_id>")
+@blueprint.get("/games/<game:game_id>")
 def game(game_id: str):
     return jsonify(services().sessions.current(game_id).as_json())
 

@@ -9,6 +9,7 @@ class Refused(Exception):
     """A request the companion will not carry out; `field` names the offending field when there is one."""
 
     status = 400
+    headers: dict[str, str] = {}
 
     def __init__(self, message: str, field: str | None = None, current: dict[str, Any] | None = None):
         super().__init__(message)
@@ -27,7 +28,16 @@ class BadRequest(Refused):
     status = 400
 
 
+class Unauthorized(Refused):
+    """No credentials at all: the answer says how to give them (HTTP's 401 with WWW-Authenticate)."""
+
+    status = 401
+    headers = {"WWW-Authenticate": 'Bearer realm="pnpkit companion"'}
+
+
 class Forbidden(Refused):
+    """Credentials that are not the game's."""
+
     status = 403
 
 

@@ -24,75 +24,133 @@ EVENT = {"type": "object", "properties": {
 
 
 def _object(fields: dict[str, Field | None]) -> dict[str, Any]:
-    properties = {name: (spec.json_schema() if spec else {"type": "object"}) for name, spec in fields.items()}
+    """A request body: its fields' schemas; an optional field may also be null (read as left out)."""
+    properties = {name: (_nullable(spec.json_schema()) if spec and not spec.required else spec.json_schema() if spec
+                         else {"type": ["object", "null"]}) for name, spec in fields.items()}
     required = [name for name, spec in fields.items() if spec is not None and spec.required]
     return {"type": "object", "additionalProperties": False, "properties": properties, "required": required}
 
 
-def _responses(ok: str, schema: dict[str, Any], *errors: int) -> dict[str, Any]:
-    reasons = {400: "Not a JSON object", 403: "No or wrong edit secret", 404: "No such game",
-               409: "Based on an old sequence number: the body carries the game as it is now",
-               413: "Body too large", 422: "A field that does not fit, or an event the rules refuse"}
-    responses: dict[str, Any] = {ok: {"description": "OK", "content": {"application/json": {"schema": schema}}}}
-    for code in errors:
-        responses[str(code)] = {"description": reasons[code], "content": {"application/json": {
-            "schema": {"$ref": "#/components/schemas/Error"}}}}
-    return responses
+REASONS = {400: "Not a JSON object, or JSON nested too deeply", 401: "No edit secret (Authorization: Bearer ...)",
+           403: "Not the game's edit secret", 404: "No such game",
+           405: "Not a method of this address (the Allow header lists those that are)",
+           409: "Based on an old sequence number: the body carries the game as it is now",
+           413: "Body too large", 422: "A field that does not fit, or an event the rules refuse"}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {**schema, "type": [schema["type"], "null"]}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    return {str(code): {"description": REASONS[code], "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Error"}}}} for code in codes}
+
+
+def _responses(ok: str, schema: dict[str, Any], *errors: int, links: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer: dict[str, Any] = {"description": "OK", "content": {"application/json": {"schema": schema}}}
+    if links:
+        answer["links"] = links
+    return {ok: answer, **_errors(*errors)}
+
+
+NUMBER = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
+SSE = {"type": "object", "description": "One server-sent event: `change` (data: {event, seq}) or `beat` (data: {})",
+       "required": ["event", "data"], "properties": {
+           "event": {"enum": ["change", "beat"]}, "data": {"type": "string", "contentMediaType": "application/json"},
+           "id": {"type": "string", "pattern": "^[0-9]+$"}, "retry": {"type": "integer"}}}  # what the database stores for a sequence number
+
+
+def _export() -> dict[str, Any]:
+    from companion.portable import FORMAT, VERSION
+
+    text = {"type": "string", "minLength": 1}
+    game = {"type": "object", "required": ["id", "slug", "seed", "players", "created_at"], "properties": {
+        "id": {"type": "string", "pattern": "^(?!import$)[A-Za-z0-9_-]{1,40}$"}, "slug": {**text, "maxLength": 64},
+        "seed": {"type": "integer", "minimum": 0, "maximum": 2**48 - 1},
+        "players": {"type": "array", "minItems": 1, "maxItems": 12, "items": {**text, "maxLength": 40}},
+        "options": {"type": "object"}, "created_at": {**text, "maxLength": 32}}}
+    event = {"type": "object", "required": ["seq", "type", "created_at"], "properties": {
+        "seq": {**NUMBER, "minimum": 1}, "type": {**text, "maxLength": 64}, "payload": {"type": "object"},
+        "target": {"type": ["integer", "null"], "minimum": 1}, "random": {"type": "boolean"},
+        "created_at": {**text, "maxLength": 32}, "author": {"type": ["string", "null"], "maxLength": 64}}}
+    return {"type": "object", "required": ["format", "version", "game", "events"],
+            "description": "As GET /api/games/{game_id}/export gives it; every event is checked as a live write.",
+            "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION}, "game": game,
+                           "events": {"type": "array", "items": event}}}
 
 
 def document(catalog: Catalog) -> dict[str, Any]:
+    """The OpenAPI 3.1 document: exactly what each route accepts and answers (tested with schemathesis)."""
     from companion.api import CREATE, WRITE  # the API's own request schemas
 
     game_ref = {"$ref": "#/components/schemas/Game"}
-    game_id = [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 40}}]
+    game_id = [{"name": "game_id", "in": "path", "required": True,
+                "schema": {"type": "string", "pattern": "^(?!import$)[A-Za-z0-9_-]{1,40}$"}}]
+    after = {"name": "after", "in": "query", "schema": NUMBER}
     secured = [{"editSecret": []}]
-    write = {"requestBody": {"required": True, "content": {"application/json": {"schema": _object(WRITE)}}},
-             "parameters": game_id, "security": secured,
-             "responses": _responses("201", game_ref, 400, 403, 404, 409, 413, 422)}
-    undo = {k: WRITE[k] for k in ("based_on", "author", "target")}
-    redo = {k: WRITE[k] for k in ("based_on", "author")}
+    follow = {name: {"operationId": operation, "parameters": {"game_id": "$response.body#/id"}}
+              for name, operation in (("GetGame", "getGame"), ("GetEvents", "getEvents"),
+                                      ("AppendEvent", "appendEvent"), ("Undo", "undo"), ("Redo", "redo"),
+                                      ("ExportGame", "exportGame"), ("FollowGame", "followGame"))}
+
+    def write(operation: str, summary: str, fields: dict[str, Any]) -> dict[str, Any]:
+        return {"summary": summary, "operationId": operation, "parameters": game_id, "security": secured,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _object(fields)}}},
+                "responses": _responses("201", game_ref, 400, 401, 403, 404, 409, 413, 422, links=follow)}
+
+    create = _object(CREATE)
+    create["properties"]["slug"]["enum"] = sorted(catalog.entries)  # the games this server can play
     events = {f"{slug}.{kind}": {**spec.json_schema(), "x-random": spec.random}
               for slug, entry in catalog.entries.items() for kind, spec in entry.rules.events.items()}
     return {
         "openapi": "3.1.0",
         "info": {"title": "pnpkit companion", "version": __version__,
                  "description": "Game sessions as append-only event logs. Every write names the sequence number "
-                                "it was based on; a stale write gets 409 with the current game."},
-        "components": {"schemas": {"Error": ERROR, "Game": GAME, "Event": EVENT, **events},
+                                "it was based on; a stale write gets 409 with the current game. Any other "
+                                "method of an address answers 405 with an Allow header."},
+        "components": {"schemas": {"Error": ERROR, "Game": GAME, "Event": EVENT, "Export": _export(), **events},
                        "securitySchemes": {"editSecret": {"type": "http", "scheme": "bearer",
                                                           "description": "The edit secret returned at creation."}}},
         "paths": {
             "/api/games": {
-                "get": {"summary": "List games", "responses": _responses("200", {"type": "array"})},
-                "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {
-                    "application/json": {"schema": _object(CREATE)}}},
-                    "responses": _responses("201", game_ref, 400, 404, 413, 422)}},
-            "/api/games/import": {"post": {"summary": "Import an exported game", "requestBody": {
-                "required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
-                "responses": _responses("201", game_ref, 400, 404, 409, 413, 422)}},
-            "/api/games/{game_id}": {"get": {"summary": "The game now: seq, state, scores", "parameters": game_id,
-                                             "responses": _responses("200", game_ref, 404)}},
+                "get": {"summary": "List games", "operationId": "listGames",
+                        "responses": _responses("200", {"type": "array"})},
+                "post": {"summary": "Create a game", "operationId": "createGame", "requestBody": {
+                    "required": True, "content": {"application/json": {"schema": create}}},
+                    "responses": _responses("201", game_ref, 400, 404, 413, 422, links=follow)}},
+            "/api/games/import": {"post": {
+                "summary": "Import an exported game", "operationId": "importGame",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Export"}}}},
+                "responses": _responses("201", game_ref, 400, 404, 409, 413, 422, links=follow)}},
+            "/api/games/{game_id}": {"get": {"summary": "The game now: seq, state, scores", "operationId": "getGame",
+                                             "parameters": game_id, "responses": _responses("200", game_ref, 404)}},
             "/api/games/{game_id}/events": {
-                "get": {"summary": "The event log", "parameters": game_id + [
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1}}],
+                "get": {"summary": "The event log", "operationId": "getEvents", "parameters": game_id + [
+                    after, {"name": "limit", "in": "query", "schema": {**NUMBER, "minimum": 1}}],
                     "responses": _responses("200", {"type": "array", "items": {"$ref": "#/components/schemas/Event"}},
                                             404, 422)},
-                "post": {"summary": "Append an event (payload per game: components.schemas.<slug>.<type>)", **write}},
-            "/api/games/{game_id}/undo": {"post": {"summary": "Undo the last event in effect, or #target", **write,
-                                                   "requestBody": {"required": True, "content": {
-                                                       "application/json": {"schema": _object(undo)}}}}},
-            "/api/games/{game_id}/redo": {"post": {"summary": "Redo the last undone event", **write,
-                                                   "requestBody": {"required": True, "content": {
-                                                       "application/json": {"schema": _object(redo)}}}}},
-            "/api/games/{game_id}/export": {"get": {"summary": "The whole game as one JSON document (hidden "
-                                                               "fields included, so it needs the edit secret)",
-                                                    "parameters": game_id, "security": secured,
-                                                    "responses": _responses("200", {"type": "object"}, 403, 404)}},
-            "/api/games/{game_id}/stream": {"get": {"summary": "Server-sent events: each change as it happens",
-                                                    "parameters": game_id, "responses": {"200": {
-                                                        "description": "text/event-stream"}}}},
-            "/api/catalog": {"get": {"summary": "The games this server can play",
+                "post": write("appendEvent", "Append an event (payload per game: components.schemas.<slug>.<type>)",
+                              WRITE)},
+            "/api/games/{game_id}/undo": {"post": write("undo", "Undo the last event in effect, or #target",
+                                                        {k: WRITE[k] for k in ("based_on", "author", "target")})},
+            "/api/games/{game_id}/redo": {"post": write("redo", "Redo the last undone event",
+                                                        {k: WRITE[k] for k in ("based_on", "author")})},
+            "/api/games/{game_id}/export": {"get": {
+                "summary": "The whole game as one JSON document (hidden fields included, so it needs the edit "
+                           "secret)", "operationId": "exportGame", "parameters": game_id, "security": secured,
+                "responses": _responses("200", {"$ref": "#/components/schemas/Export"}, 401, 403, 404)}},
+            "/api/games/{game_id}/stream": {"get": {
+                "summary": "Server-sent events: each change (the event in words and the game's new seq) as it "
+                           "happens, and a beat every 2 s", "operationId": "followGame",
+                "parameters": game_id + [after, {"name": "Last-Event-ID", "in": "header", "required": False,
+                                                 "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "OK", "content": {"text/event-stream": {
+                    "schema": SSE}}}, **_errors(404, 422)}}},
+            "/api/catalog": {"get": {"summary": "The games this server can play", "operationId": "catalog",
                                      "responses": _responses("200", {"type": "array"})}},
+            "/api/openapi.json": {"get": {"summary": "This document", "operationId": "openapi",
+                                          "responses": _responses("200", {"type": "object"})}},
         },
     }

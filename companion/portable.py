@@ -92,12 +92,15 @@ def _unicode(value: Any, field: str) -> Any:
 
 
 def _game_id(value: Any) -> str:
-    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
-        raise Invalid(f"expected 1 to 40 letters, digits, - or _, found {value!r}"[:200], field="game.id")
+    if not isinstance(value, str) or not GAME_ID.fullmatch(value) or value == "import":
+        raise Invalid(f"expected 1 to 40 letters, digits, - or _ (not the word import), found {value!r}"[:200],
+                      field="game.id")
     return value
 
 
 def _integer(value: Any, field: str, most: int = 10**9) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON's 8.0 is the whole number 8
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
         raise Invalid(f"expected a whole number from 0 to {most}, found {value!r}"[:200], field=field)
     return value

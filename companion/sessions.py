@@ -24,7 +24,7 @@ from sqlalchemy import Connection
 from companion import wording
 from companion.catalog import Catalog
 from companion.changes import Changes
-from companion.errors import Forbidden, Invalid, NotFound, Stale
+from companion.errors import Forbidden, Invalid, NotFound, Stale, Unauthorized
 from companion.ledger import META, Ledger, ledger
 from companion.rules import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import FieldError
@@ -164,8 +164,10 @@ class Sessions:
     def check_secret(self, game_id: str, secret: str | None) -> None:
         with self.store.engine.connect() as conn:
             game = self._game(conn, game_id)
-        if secret is None or not hmac.compare_digest(hash_secret(secret), game.edit_hash):
-            raise Forbidden("this needs the game's edit secret (Authorization: Bearer ...)")
+        if secret is None:
+            raise Unauthorized("this needs the game's edit secret (Authorization: Bearer ...)")
+        if not hmac.compare_digest(hash_secret(secret), game.edit_hash):
+            raise Forbidden("this is not the game's edit secret")
 
     def write(self, game_id: str, secret: str | None, based_on: int, kind: str, payload: dict[str, Any],
               author: str | None = None, target: int | None = None) -> tuple[EventRow, Current]:
@@ -173,8 +175,10 @@ class Sessions:
         try:
             with self.store.transaction() as conn:
                 game = self._game(conn, game_id, lock=True)
-                if secret is None or not hmac.compare_digest(hash_secret(secret), game.edit_hash):
-                    raise Forbidden("this game can only be changed with its edit secret (Authorization: Bearer ...)")
+                if secret is None:
+                    raise Unauthorized("this game can only be changed with its edit secret (Authorization: Bearer ...)")
+                if not hmac.compare_digest(hash_secret(secret), game.edit_hash):
+                    raise Forbidden("this is not the game's edit secret, so the game was not changed")
                 current = self._load(conn, game)
                 if based_on != current.ledger.head:
                     raise Stale(f"the game has changed: this change was based on #{based_on} but the game is at "

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 
+BLANK = " \t\n\r\f\v"  # what blank text is made of, the same in the schema's pattern
+
+
 def is_unicode(text: str) -> bool:
     """Whether `text` can be stored and shown: no unpaired surrogate (JSON's "\\ud800" alone decodes to one)."""
     try:
@@ -36,6 +39,9 @@ class Field:
     max_length: int = 200
     items: "Field | None" = None
     max_items: int = 100
+    min_length: int = 0           # text of fewer characters is refused (and the schema says so)
+    min_items: int = 0
+    unique: bool = False          # a list whose items differ (the schema says so; the caller words the refusal)
     description: str = ""
     default: Any = None
     label: str = ""               # the field's name in a player's words, where a page asks for it
@@ -45,6 +51,8 @@ class Field:
 
     def check(self, name: str, value: Any) -> Any:
         if self.type == "integer":
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # JSON's 8.0 is the whole number 8 (as JSON Schema counts it)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise FieldError(name, f"expected a whole number, found {value!r}")
             if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
@@ -54,6 +62,9 @@ class Field:
                 raise FieldError(name, f"expected text, found {value!r}")
             if len(value) > self.max_length:
                 raise FieldError(name, f"expected at most {self.max_length} characters, found {len(value)}")
+            if len(value.strip(BLANK)) < self.min_length:
+                raise FieldError(name, "expected text, found nothing" if self.min_length == 1 else
+                                 f"expected at least {self.min_length} characters")
             if "\x00" in value:
                 raise FieldError(name, "expected text without NUL characters")
             if not is_unicode(value):
@@ -63,8 +74,9 @@ class Field:
             if not isinstance(value, bool):
                 raise FieldError(name, f"expected true or false, found {value!r}")
         elif self.type == "array":
-            if not isinstance(value, list) or len(value) > self.max_items:
-                raise FieldError(name, f"expected a list of at most {self.max_items} items, found {value!r}"[:200])
+            if not isinstance(value, list) or not self.min_items <= len(value) <= self.max_items:
+                raise FieldError(name, f"expected a list of {self.min_items} to {self.max_items} items, "
+                                       f"found {value!r}"[:200])
             assert self.items is not None
             return [self.items.check(f"{name}[{i}]", item) for i, item in enumerate(value)]
         if self.choices is not None and value not in self.choices:
@@ -87,9 +99,17 @@ class Field:
                 schema["x-labels"] = [self.labels.get(c, str(c)) for c in self.choices]
         if self.type == "string":
             schema["maxLength"] = self.max_length
+            schema["pattern"] = r"^[^\u0000]*$"  # no NUL character
+            if self.min_length:
+                schema["minLength"] = self.min_length
+                schema["pattern"] = r"^[^\u0000]*[^\u0000 \t\n\r\f\v][^\u0000]*$"  # and not blank
         if self.type == "array" and self.items is not None:
             schema["items"] = self.items.json_schema()
             schema["maxItems"] = self.max_items
+            if self.min_items:
+                schema["minItems"] = self.min_items
+            if self.unique:
+                schema["uniqueItems"] = True
         return schema
 
 

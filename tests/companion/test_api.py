@@ -36,12 +36,15 @@ def test_stale_write_is_refused_with_the_current_game(client, new_game):
     assert len(client.get(f"/api/games/{game_id}/events").json) == 1
 
 
-@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic abc"}])
-def test_writes_need_the_edit_secret(client, new_game, headers):
+@pytest.mark.parametrize(("headers", "status"), [({}, 401), ({"Authorization": "Bearer wrong"}, 403),
+                                                  ({"Authorization": "Basic abc"}, 401)])
+def test_writes_need_the_edit_secret(client, new_game, headers, status):
+    """No secret at all is HTTP's 401 (saying how to give one); a secret that is not the game's is 403."""
     game_id, _, body = new_game()
     response = add(client, game_id, headers, 0)
-    assert response.status_code == 403
-    assert client.post(f"/api/games/{game_id}/undo", json={"based_on": 0}, headers=headers).status_code == 403
+    assert response.status_code == status and "edit secret" in response.json["error"]
+    assert (response.headers.get("WWW-Authenticate") == 'Bearer realm="pnpkit companion"') == (status == 401)
+    assert client.post(f"/api/games/{game_id}/undo", json={"based_on": 0}, headers=headers).status_code == status
     assert client.get(f"/api/games/{game_id}").json["seq"] == 0
 
 
@@ -55,7 +58,9 @@ def test_spectator_view_reads_but_cannot_edit(client, new_game):
 @pytest.mark.parametrize(
     ("payload", "field", "message"),
     [
-        ({"slug": "sheet", "players": []}, "players", "expected 1 to 12 non-empty player names"),
+        ({"slug": "sheet", "players": []}, "players", "expected a list of 1 to 12 items"),
+        ({"slug": "sheet", "players": ["Ann", " "]}, "players[1]", "expected text, found nothing"),
+        ({"slug": "", "players": ["Ann"]}, "slug", "expected text, found nothing"),
         ({"slug": "sheet", "players": "Ann"}, "players", "expected a list"),
         ({"slug": "sheet", "players": ["A" * 41]}, "players[0]", "at most 40 characters"),
         ({"slug": "chess", "players": ["Ann"]}, "slug", "no game called 'chess'"),
@@ -132,7 +137,7 @@ def test_export_imports_into_an_empty_database_identically(client, new_game, tmp
     client.post(f"/api/games/{game_id}/events", headers=headers,
                 json={"based_on": 1, "type": "roll", "payload": {"dice": 2}})
     client.post(f"/api/games/{game_id}/undo", headers=headers, json={"based_on": 2})
-    assert client.get(f"/api/games/{game_id}/export").status_code == 403
+    assert client.get(f"/api/games/{game_id}/export").status_code == 401
     exported = client.get(f"/api/games/{game_id}/export", headers=headers).json
     assert "edit_hash" not in str(exported) and headers["Authorization"][7:] not in str(exported)
     other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x",

@@ -48,7 +48,7 @@ def test_the_spectator_view_has_no_controls_and_the_api_refuses_it(server, phone
     assert watcher.locator("button, input, select, textarea, form").count() == 0
     status, answer = server.request("POST", f"/api/games/{body['id']}/events",
                                     {"based_on": 0, "type": "next_round", "payload": {}})
-    assert status == 403 and "edit secret" in answer["error"]
+    assert status == 401 and "edit secret" in answer["error"]
     # a phone that opens the play page without the secret (no #key=) cannot change the game either
     stranger = phone()
     stranger.goto(server.base + f"/games/{body['id']}")

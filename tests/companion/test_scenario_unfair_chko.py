@@ -160,6 +160,6 @@ def test_the_shuffled_city_deck_never_reaches_the_public_log(client):
     log = client.get(f"/api/games/{created['id']}/events").json
     assert all("city_deck" not in event["payload"] for event in log)
     assert "city_deck" not in str(client.get(f"/api/games/{created['id']}").json["state"])
-    assert client.get(f"/api/games/{created['id']}/export").status_code == 403
+    assert client.get(f"/api/games/{created['id']}/export").status_code == 401
     exported = client.get(f"/api/games/{created['id']}/export", headers=headers).json
     assert any("city_deck" in event["payload"] for event in exported["events"])
