@@ -22,9 +22,9 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, database_url: str, instance: Path, workers: int = 2, games: list[Path] = (),
-                 env: dict[str, str] | None = None):
+                 env: dict[str, str] | None = None, args: list[str] = ()):
         self.database_url, self.instance, self.workers = database_url, instance, workers
-        self.games, self.extra_env = list(games), dict(env or {})
+        self.games, self.extra_env, self.args = list(games), dict(env or {}), list(args)
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -37,7 +37,7 @@ class LiveServer:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--workers",
-                 str(self.workers)], env=env, start_new_session=True, stdout=log, stderr=log)
+                 str(self.workers), *self.args], env=env, start_new_session=True, stdout=log, stderr=log)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

@@ -76,6 +76,32 @@ def test_two_hundred_open_pages_leave_every_other_request_answered(database_url,
         server.stop()
 
 
+def test_a_closed_page_frees_its_connection_within_seconds(tmp_path, sheet_game):
+    """A server that holds at most 20 connections: 20 open pages fill it, so a plain request waits; once the
+    pages close, the server notices at their next beat (2 s) and answers again."""
+    server = LiveServer(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path / "instance", workers=1,
+                        games=[sheet_game], env=LONG_STREAMS, args=["--connections", "20"])
+    server.start()
+    try:
+        game_id, _ = new_table(server)
+        pages = [Page(server, game_id) for _ in range(20)]
+        for page in pages:
+            page.until(b"event: beat")
+        waiting = socket.create_connection(("127.0.0.1", server.port), timeout=1.5)
+        waiting.sendall(f"GET /api/games/{game_id} HTTP/1.1\r\nHost: table\r\n\r\n".encode())
+        with pytest.raises(socket.timeout):
+            waiting.recv(100)  # full: every connection is an open page
+        waiting.close()
+        for page in pages:
+            page.close()
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=8)
+        conn.request("GET", f"/api/games/{game_id}")
+        assert conn.getresponse().status == 200
+        conn.close()
+    finally:
+        server.stop()
+
+
 def test_two_servers_on_one_postgresql_see_each_others_writes_live(postgres, tmp_path, sheet_game):
     """As behind a load balancer: a page open on one server follows writes made through another, woken by
     PostgreSQL's notification (no server polls)."""
