@@ -27,8 +27,9 @@ def main() -> None:
 @click.option("--workers", type=click.IntRange(1, 64),
               help="Server processes. Default: 1 on SQLite (one writer, so writes never wait on another process's "
                    "lock), 2 on PostgreSQL (add more, or more servers on the same database, for more tables).")
-@click.option("--connections", default=1000, show_default=True, type=click.IntRange(10, 100_000),
-              help="Open connections per process: each open page holds one for its live stream, and no thread.")
+@click.option("--connections", default=4000, show_default=True, type=click.IntRange(10, 100_000),
+              help="Open connections per process: each open page holds one for its live stream (no thread), each "
+                   "phone one more between taps. The open-files limit is raised to fit, as far as the system allows.")
 @click.option("--dev", is_flag=True, help="Use Flask's development server (a thread per open page) instead of gunicorn.")
 @click.option("--quiet", is_flag=True, help="Do not log each request (method, path, status, time in ms).")
 def serve(host: str, port: int, workers: int | None, connections: int, dev: bool, quiet: bool) -> None:
@@ -41,6 +42,7 @@ def serve(host: str, port: int, workers: int | None, connections: int, dev: bool
 
     postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     workers = workers or (2 if postgres else 1)
+    _open_files(workers * connections + 256)
 
     class Server(BaseApplication):
         def load_config(self) -> None:
@@ -57,8 +59,23 @@ def serve(host: str, port: int, workers: int | None, connections: int, dev: bool
             return create_app()
 
     click.echo(f"companion on http://{host}:{port}/ ({workers} worker{'s' if workers > 1 else ''}, "
-               f"{'PostgreSQL' if postgres else 'SQLite'}, up to {connections} open pages each)")
+               f"{'PostgreSQL' if postgres else 'SQLite'}, up to {connections} connections each)")
     Server().run()
+
+
+def _open_files(wanted: int) -> None:
+    """Raises this process's open-files limit (inherited by the workers) towards `wanted`, up to the hard limit:
+    each open page is a socket, and the usual soft limit of 1,024 would refuse a game night long before the
+    server is busy."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    if target < wanted:
+        click.echo(f"note: the system allows {target} open files, fewer than {wanted} for "
+                   f"the connections asked for (raise it with ulimit -n)")
 
 
 @main.command("init-db")
