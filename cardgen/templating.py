@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any, Callable
 
 import jinja2
 
@@ -11,6 +12,25 @@ from cardgen.gamedata import templates_dir
 
 def _finalize(value: object) -> object:
     return "" if value is None else value
+
+
+# Filters that turn their value into text: Jinja's would print an empty cell (None) as "None"
+TEXT_FILTERS = ("capitalize", "center", "escape", "e", "forceescape", "indent", "lower", "replace", "string",
+                "striptags", "title", "trim", "truncate", "upper", "urlencode", "wordwrap")
+
+
+def _empty_stays_empty(text_filter: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(text_filter)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        # environment-aware filters take the environment first, then the value
+        value = args[1] if getattr(text_filter, "jinja_pass_arg", None) else args[0]
+        return "" if value is None else text_filter(*args, **kwargs)
+    return wrapped
+
+
+def _default(value: object, default_value: object = "", boolean: bool = False) -> object:
+    """Jinja's `default`, also for an empty cell: `{{ card.note | default("-") }}` prints - when empty."""
+    return default_value if value is None else jinja2.filters.do_default(value, default_value, boolean)
 
 
 def _signed(value: object) -> str:
@@ -34,6 +54,9 @@ def environment() -> jinja2.Environment:
     )
     from cardgen.rulebook.context import plural, words  # plain functions; no rendering is imported
 
+    for name in TEXT_FILTERS:
+        env.filters[name] = _empty_stays_empty(env.filters[name])
+    env.filters["default"] = env.filters["d"] = _default
     env.filters["signed"] = _signed
     env.filters["plural"] = plural
     env.filters["words"] = words

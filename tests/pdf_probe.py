@@ -5,7 +5,9 @@ card are drawn within its bleed-box clip and only counted. Outlines stroked with
 (paths with curves, such as circles, and rectangles: tokens' cut lines) are kept as bounding boxes, and
 every XObject drawn is kept with where its origin lands.
 
-Every stroke is also kept with its colour and line width in mm (`strokes`).
+Every stroke is also kept with its colour and line width in mm (`strokes`), and every string shown
+on the page itself (not inside a form) with its bounding box (`texts`), measured from the font's own
+/Widths, /Ascent and /Descent in the file, so rotated text and the descenders count.
 
 A small content-stream walker over pypdf, so tests can check positions in the real file rather
 than trusting the code that wrote it. Coordinates are converted to mm from the top-left, y down.
@@ -33,6 +35,22 @@ class PageProbe:
     outlines: list[tuple[str, float, float, float, float]] = field(default_factory=list)  # "curve"/"rect", x, y, w, h
     placements: list[tuple[str, float, float]] = field(default_factory=list)  # XObject name, origin x, y
     strokes: list[tuple[str, float, list]] = field(default_factory=list)  # colour "#rrggbb", width mm, segments
+    texts: list[tuple[float, float, float, float]] = field(default_factory=list)  # bounding boxes: x, y, w, h
+
+
+def _raw(value) -> bytes:
+    """A string operand's bytes as written (pypdf decodes some strings to text)."""
+    if isinstance(value, bytes):
+        return bytes(value)
+    return bytes(getattr(value, "original_bytes", None) or value.encode("latin-1"))
+
+
+def _font_metrics(page, name):
+    """(first char, widths, ascent, descent) of a page font resource, in 1/1000 of the size."""
+    font = page["/Resources"]["/Font"][name].get_object()
+    descriptor = font["/FontDescriptor"].get_object()
+    return (int(font.get("/FirstChar", 0)), [float(w) for w in font.get("/Widths", [])],
+            float(descriptor["/Ascent"]), float(descriptor["/Descent"]))
 
 
 def _multiply(a, b):
@@ -59,6 +77,20 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
         px = matrix[0] * x + matrix[2] * y + matrix[4]
         py = matrix[1] * x + matrix[3] * y + matrix[5]
         return px * PT, (height_pt - py) * PT
+
+    font, size, text_matrix, line_matrix = None, 0.0, None, None
+
+    def show(data: bytes) -> None:
+        first, widths, ascent, descent = font
+        advance = sum(widths[c - first] if 0 <= c - first < len(widths) else 0.0 for c in data) / 1000 * size
+        full = _multiply(text_matrix, matrix)
+        corners = []
+        for tx, ty in ((0, descent / 1000 * size), (advance, descent / 1000 * size),
+                       (0, ascent / 1000 * size), (advance, ascent / 1000 * size)):
+            px, py = full[0] * tx + full[2] * ty + full[4], full[1] * tx + full[3] * ty + full[5]
+            corners.append((px * PT, (height_pt - py) * PT))
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        result.texts.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
 
     clip_next = False
     stroke_colour, line_width = "#000000", 1.0  # the PDF defaults: black, 1 unit
@@ -113,6 +145,19 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
             path, pending_rect, points, curved = [], None, [], False
         elif op in ("f", "f*", "B", "B*", "b", "b*"):
             path, pending_rect, points, curved = [], None, [], False
+        elif op == "BT":
+            text_matrix = line_matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        elif op == "Tf":
+            font, size = _font_metrics(page, operands[0]), float(operands[1])
+        elif op == "Tm":
+            text_matrix = line_matrix = tuple(float(v) for v in operands)
+        elif op in ("Td", "TD"):
+            line_matrix = _multiply((1.0, 0.0, 0.0, 1.0, float(operands[0]), float(operands[1])), line_matrix)
+            text_matrix = line_matrix
+        elif op == "Tj":
+            show(_raw(operands[0]))
+        elif op == "TJ":
+            show(b"".join(_raw(part) for part in operands[0] if isinstance(part, (str, bytes))))
         elif op == "Do":
             result.images.append(str(operands[0]))
             result.placements.append((str(operands[0]), *point(0.0, 0.0)))

@@ -12,6 +12,7 @@ from cardgen.gamedata.columns import CellError, Column
 from cardgen.gamedata.csvfile import Table
 from cardgen.gamedata.errors import Collector
 from cardgen.gamedata.records import Card, Deck
+from cardgen.gamedata.rowfilter import ConditionError
 
 
 COPY_COLUMNS = ("qty", "quantity", "copies")  # what other tools call `count`; read as it
@@ -32,14 +33,16 @@ def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...
     cards = []
     seen: dict[tuple[str, Any], int] = {}
     names: dict[str, int] = {}
+    kept, failed = 0, []  # failed: the first row the condition fails on, reported once
     for line, cells in table.rows:
         if len(cells) != len(table.header):
             problems.add(path, f"this row has {len(cells)} cells but the header has {len(table.header)} "
                          "(a missing or extra comma, or an unquoted comma in a cell)", line)
             continue
         values = _row_values(deck, positions, cells, path, line, problems, skip={"id"} if made_up else set())
-        if values is None:
+        if values is None or not _taken(deck, values, path, line, problems, reported=failed):
             continue
+        kept += 1
         if made_up:
             stem = f"{deck.id}-{_id_word(values['name'])}"
             names[stem] = names.get(stem, 0) + 1
@@ -56,7 +59,25 @@ def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...
             id=values["id"], name=values["name"], deck=deck.id, count=values["count"], layout=layout,
             fields=MappingProxyType(values), file=path, line=line,
         ))
+    if deck.where is not None and table.rows and not kept and not problems.problems:
+        problems.add(deck.where.file, f"deck {deck.id!r}: where {deck.where.source!r} takes none of the "
+                     f"{len(table.rows)} rows of {path.name}", deck.where.line)
     return tuple(cards)
+
+
+def _taken(deck: Deck, values: dict[str, Any], path: Path, line: int, problems: Collector,
+           reported: list[int]) -> bool:
+    """Whether the deck's `where` takes this row; the first row it fails on is a problem at game.toml's line."""
+    if deck.where is None:
+        return True
+    try:
+        return deck.where.keeps(values)
+    except ConditionError as error:
+        if not reported:
+            problems.add(deck.where.file, f"deck {deck.id!r}: where {deck.where.source!r} fails on the row at "
+                         f"{path.name}:{line}: {error}", deck.where.line)
+        reported.append(line)
+        return False
 
 
 _ROWS_ARE_COPIES = " (or say rows_are_copies = true in the deck's table when each row is one card)"

@@ -63,15 +63,20 @@ def folder_slug(folder: Path) -> str:
 
 
 def _check_ids(decks: list[Deck], problems: Collector) -> None:
-    first: dict[str, tuple[Path, int]] = {}
+    first: dict[str, tuple[Path, int, str]] = {}
     for deck in decks:
         for card in deck.cards:
             if card.id in first:
-                path, line = first[card.id]
+                path, line, other = first[card.id]
+                if (path, line) == (card.file, card.line):  # two decks read the same row of one CSV
+                    problems.add(card.file, f"decks {other!r} and {deck.id!r} both take the row of card "
+                                 f"{card.id!r}; give them `where` conditions that no row meets both of, so ids "
+                                 "stay unique within the game", card.line)
+                    continue
                 problems.add(card.file, f"column 'id': duplicate id {card.id!r}, already used at "
                              f"{path.name}:{line}; ids must be unique within the game", card.line)
             else:
-                first[card.id] = (card.file, card.line)
+                first[card.id] = (card.file, card.line, deck.id)
 
 
 def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems: Collector) -> None:

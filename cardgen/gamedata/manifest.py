@@ -11,7 +11,9 @@ from typing import Any
 
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.gamedata.errors import Collector
+from cardgen.gamedata.icon_files import icon_file
 from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
+from cardgen.gamedata.rowfilter import ConditionError, RowFilter, compile_condition
 from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.gamedata.values import COLOUR, NAME, SLUG, is_int, kind_of
 from cardgen.gamedata.manifest_columns import ColumnTables
@@ -22,7 +24,7 @@ TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scorin
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
              "card_size", "description"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns",
-             "shared_columns", "rows_are_copies"}
+             "shared_columns", "rows_are_copies", "where"}
 
 
 @dataclass(frozen=True)
@@ -172,15 +174,21 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                 continue
             if not isinstance(value, dict):
                 self.problem(keys, f"icon {name!r} must be a label in quotes or a table "
-                             f"{{ label = \"...\", glyph = \"...\", colour = \"#rrggbb\" }}, found {kind_of(value)}")
+                             f"{{ label = \"...\", glyph = \"...\", colour = \"#rrggbb\" }} or {{ label = \"...\", "
+                             f"file = \"icons/name.svg\" }}, found {kind_of(value)}")
                 continue
-            self.unknown_keys(value, {"label", "glyph", "colour"}, keys)
+            self.unknown_keys(value, {"label", "glyph", "colour", "file"}, keys)
+            path = None
+            if "file" in value:
+                path, problem = icon_file(self.path.parent, value["file"])
+                if problem:
+                    self.problem(keys + ("file",), f"icon {name!r}: {problem}")
             colour = value.get("colour")
             if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
                 self.problem(keys, f"icon {name!r}: colour must be like \"#a1b2c3\", found {colour!r}")
                 colour = None
             specs[name] = IconSpec(name, self.text(value, "label", keys, required=True, default=name),
-                                   self.text(value, "glyph", keys) or None, colour)
+                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys))
         return specs
 
     def deck(self, deck_id: str, table: Any, game_size: CardSize, shared: dict[str, Any]) -> Deck | None:
@@ -202,6 +210,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
         if not isinstance(table.get("rows_are_copies", False), bool):
             self.problem(keys + ("rows_are_copies",), f"rows_are_copies must be true or false, found "
                          f"{table['rows_are_copies']!r}")
+        where = self.where(table.get("where"), {c.name for c in columns}, keys + ("where",))
         if "/" in file_name or "\\" in file_name:
             self.problem(keys + ("file",), f"file must be a CSV file name in the game folder, found {file_name!r}")
         return Deck(
@@ -216,4 +225,16 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             description=self.text(table, "description", keys),
             columns=columns,
             rows_are_copies=table.get("rows_are_copies") is True,
+            where=where,
         )
+
+    def where(self, source: Any, columns: set[str], keys: tuple[str, ...]) -> RowFilter | None:
+        """The deck's row filter checked against its columns: None (every row) when it has none; when it is bad,
+        a filter that takes no row, so the rows it was meant to leave out raise no other error."""
+        if source is None:
+            return None
+        try:
+            return compile_condition(source, columns, self.path, self.places.line(*keys))
+        except ConditionError as error:
+            self.problem(keys, f"deck {keys[1]!r}: {error}")
+            return compile_condition("false", columns, self.path, self.places.line(*keys))

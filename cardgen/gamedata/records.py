@@ -45,6 +45,8 @@ class IconSpec:
     label: str
     glyph: str | None = None
     colour: str | None = None
+    file: str | None = None  # the designer's own PNG or SVG, resolved inside the game folder
+    line: int = 0            # of its [icons] entry in game.toml, for errors about the file
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class Deck:
     columns: tuple[Column, ...]
     cards: tuple[Card, ...] = ()
     rows_are_copies: bool = False  # each CSV row is one physical card, its id made up when there is no id column
+    where: Any = None  # cardgen.gamedata.rowfilter.RowFilter: the rows of the CSV the deck takes, None for all
 
     @property
     def total(self) -> int:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from types import SimpleNamespace
+from dataclasses import dataclass, replace
+from types import MappingProxyType, SimpleNamespace
 from typing import Any, Mapping
 
 import jinja2
@@ -18,6 +18,7 @@ from cardgen.layout import icons as icon_ops
 from cardgen.layout.art_files import ArtError, ArtFile, read_art
 from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
+from cardgen.layout.per_card import SettingError, per_card
 from cardgen.layout.placeholder import placeholder
 from cardgen.layout.spec import Box, Layout, LayoutError, load_layout
 from cardgen.layout.textfit import TextStyle, fit, fit_plain
@@ -25,7 +26,7 @@ from cardgen.templating import environment
 
 CONTEXT_NAMES = {"card", "deck", "game", "number", "index", "side", "body"}
 CARD_NAMES = {"card", "number", "index", "body"}  # what differs from one card of a deck to the next
-HEX = re.compile(r"#[0-9a-fA-F]{6}")
+HEX = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")  # #rrggbb, or #rrggbbaa with alpha
 DEFAULT_INK = "#1f1f1f"
 DEFAULT_ACCENT = "#35577d"
 # What a template may raise on one card's values ({{ card.cost + 1 }} on an empty cell, a bad index...)
@@ -137,6 +138,10 @@ class Composer:
             if card is None:
                 raise
             raise ArtError(f"{card.file}:{card.line} (card {card.id!r}): art {error}") from None
+        except SettingError as error:  # a templated x, y, size...: the card it came out wrong for
+            if card is None:
+                raise
+            raise LayoutError(f"{error} [card {card.id!r} at {card.file}:{card.line}]") from None
 
     def _context(self, deck: Deck, card: Card | None, index: int, side: str) -> dict[str, Any]:
         return {
@@ -159,18 +164,24 @@ class Composer:
     def _face(self, layout: Layout, deck: Deck, context: dict[str, Any], seed: str) -> Face:
         W, H = deck.size.width, deck.size.height
         key = (layout.name, W, H)
+        names = {"W": W, "H": H, "bleed": self.bleed}
         if key not in self._geometry:  # every card of a deck shares its layout's box geometry
-            names = {"W": W, "H": H, "bleed": self.bleed}
             self._geometry[key] = tuple((box, _rect_of(box, names), f"{box.place()}: box {box.name!r}")
                                         for box in layout.boxes)
         ops: list[Op] = []
         warnings: list[Note] = []
-        for box, (x, y, w, h), where in self._geometry[key]:
+        for box, rect, where in self._geometry[key]:
             try:
                 if box.when is not None and not _call(box.when, context, where):
                     continue
                 values = {k: _render(t, context, where, k) for k, t in box.templates.items()}
-                ops += self._box_ops(box, layout, (x, y, w, h), values, context, seed, warnings, where)
+                placed = per_card(box, values, rect, names)  # templated x, y, w, h, size, min_size, hidden
+                if placed is None:
+                    continue
+                rect, sizes = placed
+                if sizes:
+                    box = replace(box, values=MappingProxyType({**box.values, **sizes}))
+                ops += self._box_ops(box, layout, rect, values, context, seed, warnings, where)
             except LayoutError as error:
                 if self.notes is None:
                     raise
@@ -220,12 +231,12 @@ class Composer:
         if is_plain(text):
             fitted = fit_plain(text, fonts.style_of(bold, italic), (x, y, w, h), style)
         else:
-            pieces = parse(text, self.icon_names)
+            pieces = parse(text, self.icon_names, layout.style)
             lost = eaten(text)
             if lost:
                 warnings.append(Note("warning", box, "text", lost))
             if bold or italic:
-                pieces = tuple(type(p)(p.kind, p.text, p.bold or bold, p.italic or italic) for p in pieces)
+                pieces = tuple(replace(p, bold=p.bold or bold, italic=p.italic or italic) for p in pieces)
             fitted = fit(pieces, (x, y, w, h), style,
                          lambda name, ix, iy, size: icon_ops.draw_icon(self.game.icons.get(name), name, ix, iy, size))
         if fitted.overflow:

@@ -1,61 +1,80 @@
-"""Card text markup: **bold**, *italic*, :icon: and line breaks, parsed into styled pieces."""
+"""Card text markup: **bold**, *italic*, :icon:, [#c62828]colour[/] spans and line breaks, parsed into
+styled pieces.
+
+A colour span opens with `[#rrggbb]`, `[#rrggbbaa]` or `[name]` for a colour of the layout's [style],
+and closes with `[/]`; spans nest. Like `:name:` for icons, brackets that are none of these print as
+they are, so `[2]` or `[see below]` stay text.
+"""
 
 from __future__ import annotations
 
 import functools
 import re
 from dataclasses import dataclass
+from typing import Mapping
 
-_MARKUP = re.compile(r"[*:\\\n]")
+_MARKUP = re.compile(r"[*:\\\n\[]")
 _SPACES = re.compile(r"([ \t]+)")
-_TOKEN = re.compile(r"\\\*|\*\*|\*|:([a-z][a-z0-9_-]*):|\n|[ \t]+|[^*:\n \t\\]+|.", re.S)
+_TOKEN = re.compile(r"\\\*|\*\*|\*|:([a-z][a-z0-9_-]*):|\[(#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?|[a-z][a-z0-9_-]*|/)\]"
+                    r"|\n|[ \t]+|[^*:\n \t\\\[]+|.", re.S)
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A word fragment, a space, an icon or a line break, with the emphasis in force."""
+    """A word fragment, a space, an icon or a line break, with the emphasis and colour in force."""
 
     kind: str  # "text", "space", "icon", "break"
     text: str = ""
     bold: bool = False
     italic: bool = False
+    colour: str | None = None  # a span's colour; None: the box's own
 
 
 _SPACE = Piece("space", " ")
 
 
 def is_plain(source: str) -> bool:
-    """Whether `source` has no markup at all: no emphasis, icons, escapes or line breaks."""
+    """Whether `source` has no markup at all: no emphasis, icons, colour spans, escapes or line breaks."""
     return not _MARKUP.search(source)
 
 
-def parse(source: str, icons: frozenset[str] | set[str]) -> tuple[Piece, ...]:
-    """Pieces of `source`; `:name:` becomes an icon only when `name` is in `icons`."""
-    return _parse(source, frozenset(icons))
+def parse(source: str, icons: frozenset[str] | set[str], colours: Mapping[str, str] | None = None) -> tuple[Piece, ...]:
+    """Pieces of `source`; `:name:` becomes an icon only when `name` is in `icons`, `[name]` opens a
+    colour span only when `name` is in `colours` (name -> "#rrggbb")."""
+    return _parse(source, frozenset(icons), tuple(sorted((colours or {}).items())))
 
 
 @functools.lru_cache(maxsize=8192)
-def _parse(source: str, icons: frozenset[str]) -> tuple[Piece, ...]:
+def _parse(source: str, icons: frozenset[str], colours: tuple[tuple[str, str], ...] = ()) -> tuple[Piece, ...]:
     if not _MARKUP.search(source):  # plain words and spaces: most card text
         return tuple(_SPACE if part.isspace() else Piece("text", part) for part in _SPACES.split(source) if part)
     pieces: list[Piece] = []
     bold = italic = False
+    named = dict(colours)
+    spans: list[str] = []  # the open colour spans, innermost last
     for match in _TOKEN.finditer(source):
-        token = match.group(0)
-        if token == "**":
+        token, span = match.group(0), match.group(2)
+        colour = spans[-1] if spans else None
+        if span == "/" and spans:
+            spans.pop()
+        elif span and span.startswith("#"):
+            spans.append(span.lower())
+        elif span and span in named:
+            spans.append(named[span])
+        elif token == "**":
             bold = not bold
         elif token == "*":
             italic = not italic
         elif token == "\\*":
-            pieces.append(Piece("text", "*", bold, italic))
+            pieces.append(Piece("text", "*", bold, italic, colour))
         elif match.group(1) is not None and match.group(1) in icons:
-            pieces.append(Piece("icon", match.group(1), bold, italic))
+            pieces.append(Piece("icon", match.group(1), bold, italic, colour))
         elif token == "\n":
             pieces.append(Piece("break"))
         elif token.isspace():
-            pieces.append(Piece("space", " ", bold, italic))
+            pieces.append(Piece("space", " ", bold, italic, colour))
         else:
-            pieces.append(Piece("text", token, bold, italic))
+            pieces.append(Piece("text", token, bold, italic, colour))
     return tuple(_merge(pieces))
 
 
@@ -63,8 +82,9 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
     merged: list[Piece] = []
     for piece in pieces:
         last = merged[-1] if merged else None
-        if last and piece.kind == last.kind == "text" and (piece.bold, piece.italic) == (last.bold, last.italic):
-            merged[-1] = Piece("text", last.text + piece.text, piece.bold, piece.italic)
+        if last and piece.kind == last.kind == "text" and \
+                (piece.bold, piece.italic, piece.colour) == (last.bold, last.italic, last.colour):
+            merged[-1] = Piece("text", last.text + piece.text, piece.bold, piece.italic, piece.colour)
         else:
             merged.append(piece)
     return merged

@@ -3,6 +3,8 @@
 A layout file is TOML: `extends` (another layout's name), `description`, `[style]` (colour names
 to "#rrggbb") and `[boxes.<name>]` tables drawn in file order, parents' boxes first. A box that a
 child layout repeats is merged key by key; `hidden = true` removes an inherited box.
+Coordinates, font sizes and `hidden` written as templates (`"{{ ... }}"`) are kept as templates and
+worked out per card by cardgen.layout.per_card.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ TEMPLATED = {"text", "fill", "stroke", "colour", "icon", "column", "accent"}
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
 NUMBERS = {"size", "min_size", "stroke_width", "radius", "width", "leading"}
 FLAGS = {"bold", "italic", "hidden", "placeholder"}
+PER_CARD = {*GEOMETRY, "size", "min_size", "hidden"}  # settings that may also be templates over the card
 
 
 _FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
@@ -131,7 +134,7 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
                     {k: merged[k] for k in keys[keys.index(under):]}
             else:
                 merged[box_name] = entry
-    boxes = tuple(_box(n, b) for n, b in merged.items() if not b.get("hidden"))
+    boxes = tuple(_box(n, b) for n, b in merged.items() if b.get("hidden") is not True)
     return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), boxes)
 
 
@@ -149,8 +152,9 @@ def _style(path: Path, style: Any) -> dict[str, str]:
     if not isinstance(style, dict):
         raise LayoutError(f"{path}: [style] must be a table of colour names")
     for key, value in style.items():
-        if not (isinstance(value, str) and len(value) == 7 and value.startswith("#")):
-            raise LayoutError(f"{path}: style {key!r} must be a colour like \"#a1b2c3\", found {value!r}")
+        if not (isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?", value)):
+            raise LayoutError(f"{path}: style {key!r} must be a colour like \"#a1b2c3\" "
+                              f"(or \"#a1b2c380\" with alpha), found {value!r}")
     return style
 
 
@@ -168,24 +172,26 @@ def _box(name: str, raw: dict) -> Box:
     missing = [key for key in GEOMETRY if key not in raw]
     if missing:
         raise LayoutError(f"{where}: needs {', '.join(missing)} (millimetres or expressions over W, H, bleed)")
+    per_card = {key for key in PER_CARD & set(raw) if isinstance(raw[key], str) and ("{{" in raw[key]
+                                                                                     or "{%" in raw[key])}
     geometry = []
     for key in GEOMETRY:
         try:
-            geometry.append(compile_expression(raw[key]))
+            geometry.append(compile_expression(0 if key in per_card else raw[key]))  # the card's value comes later
         except ExpressionError as error:
             raise LayoutError(f"{at(key)}: {error}") from None
-    for key in FLAGS & set(raw):
+    for key in FLAGS & set(raw) - per_card:
         if not isinstance(raw[key], bool):
             raise LayoutError(f"{at(key)}: {key} must be true or false, found {raw[key]!r}")
     for key, choices in CHOICES.items():
         if key in raw and raw[key] not in choices:
             raise LayoutError(f"{at(key)}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}")
-    for key in NUMBERS & set(raw):
+    for key in NUMBERS & set(raw) - per_card:
         if not isinstance(raw[key], (int, float)) or isinstance(raw[key], bool) or raw[key] < 0:
             raise LayoutError(f"{at(key)}: {key} must be a number of 0 or more, found {raw[key]!r}")
     env = environment()
     templates, sources = {}, {}
-    for key in TEMPLATED & set(raw):
+    for key in (TEMPLATED | per_card) & set(raw):
         if not isinstance(raw[key], str):
             raise LayoutError(f"{at(key)}: {key} must be text in quotes, found {raw[key]!r}")
         simple = _FIELD.fullmatch(raw[key])
@@ -206,7 +212,8 @@ def _box(name: str, raw: dict) -> Box:
         except jinja2.TemplateSyntaxError as error:
             raise LayoutError(f"{at('when')}: when: {error.message}") from None
         sources["when"] = "{{ " + str(raw["when"]) + " }}"
-    values = {k: v for k, v in raw.items() if k not in GEOMETRY and k not in TEMPLATED and k != "under"}
+    values = {k: v for k, v in raw.items()
+              if k not in GEOMETRY and k not in TEMPLATED and k not in per_card and k != "under"}
     return Box(name, kind, tuple(geometry), MappingProxyType(values), MappingProxyType(templates), when,
                MappingProxyType(sources), MappingProxyType(places))
 

@@ -145,7 +145,7 @@ def _wrap(words: list[Word | str], width: float) -> list[list[Measured]]:
         if item == "space":
             if lines[-1]:
                 last = lines[-1][-1][0]
-                space = Piece("space", " ", last.bold, last.italic)
+                space = Piece("space", " ", last.bold, last.italic, last.colour)
                 pending = (space, _unit(space))
             continue
         assert isinstance(item, tuple)
@@ -166,29 +166,33 @@ def _wrap(words: list[Word | str], width: float) -> list[list[Measured]]:
 
 def _draw_line(line: list[Measured], left: float, baseline: float, size: float, colour: str,
                draw_icon: IconDrawer) -> list[Op]:
+    """One line's ops: a Text op per run of one face and colour (a colour span's, else `colour`)."""
     ops: list[Op] = []
     x = left
     run_text, run_style, run_x = "", None, left
     for piece, unit in line:
         if piece.kind == "icon":
             if run_text:
-                ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
+                ops.append(Text(run_x, baseline, run_text, run_style[0], size, run_style[1]))
                 run_text = ""
             icon = size * fonts.PT * ICON_SCALE
             ops += draw_icon(piece.text, x + size * fonts.PT * ICON_GAP, baseline - icon, icon)
             x += unit * size
             run_x = x
             continue
-        style = fonts.style_of(piece.bold, piece.italic)
+        style = (fonts.style_of(piece.bold, piece.italic), piece.colour or colour)
         if run_text and style != run_style:
-            ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
-            run_text, run_x = "", x
+            if piece.kind == "space" and style[0] == run_style[0]:
+                style = run_style  # a space shows no ink: it joins the run before it, whatever its colour
+            else:
+                ops.append(Text(run_x, baseline, run_text, run_style[0], size, run_style[1]))
+                run_text, run_x = "", x
         if not run_text:
             run_x, run_style = x, style
         run_text += piece.text
         x += unit * size
     if run_text.strip():
-        ops.append(Text(run_x, baseline, run_text, run_style, size, colour))
+        ops.append(Text(run_x, baseline, run_text, run_style[0], size, run_style[1]))
     return ops
 
 

@@ -15,7 +15,8 @@ from cardgen.render.pdf_svg import svg_forms
 
 @functools.lru_cache(maxsize=1024)
 def colour(hex_colour: str) -> HexColor:
-    return HexColor(hex_colour)
+    """#rrggbb, or #rrggbbaa: reportlab then sets the fill or stroke alpha with the colour."""
+    return HexColor(hex_colour, hasAlpha=len(hex_colour) == 9)
 
 
 class PageDrawer:

@@ -24,6 +24,18 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Point = tuple[float, float]
 
 
+def paint(canvas: Image.Image, colour: str, box: tuple[int, int, int, int], mask: Image.Image | None = None) -> None:
+    """Paints `colour` (#rrggbb, or #rrggbbaa: its alpha scales the coverage `mask`) over `box`."""
+    if len(colour) == 9:
+        alpha = int(colour[7:], 16)
+        if mask is None:
+            mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), alpha)
+        else:
+            mask = mask.point([v * alpha // 255 for v in range(256)])
+        colour = colour[:7]
+    canvas.paste(colour, box, mask)
+
+
 class ShapePainter:
     """Paints shapes in one colour each onto `canvas`."""
 
@@ -84,7 +96,10 @@ class ShapePainter:
             if hole is not None and x1 - x0 > 0 and y1 - y0 > 0:  # a thin stroke stays at least a pixel wide
                 right, bottom = max(right, left + 1), max(bottom, top + 1)
             if right > left and bottom > top:
-                self.draw.rectangle((left, top, right - 1, bottom - 1), fill=colour)
+                if len(colour) == 9:  # translucent: blended over what lies beneath, as the PDF's alpha
+                    paint(self.canvas, colour, (left, top, right, bottom))
+                else:
+                    self.draw.rectangle((left, top, right - 1, bottom - 1), fill=colour)
 
     def _masked(self, bounds: Box, colour: str, spec: tuple) -> None:
         """Paints `colour` through the antialiased mask of the shape `spec` over the pixels of `bounds`."""
@@ -96,7 +111,7 @@ class ShapePainter:
         size = (right - left, bottom - top)
         local = _moved(spec, -left, -top)
         mask = _cached_mask(local, size) if size[0] * size[1] <= SMALL else _mask(local, size)
-        self.canvas.paste(colour, (left, top, right, bottom), mask)
+        paint(self.canvas, colour, (left, top, right, bottom), mask)
 
 
 @functools.lru_cache(maxsize=512)

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.layout import fonts
 from cardgen.layout.ops import Text
+from cardgen.render.png_shapes import paint
 
 PHASES = 4  # a glyph is drawn at quarter-pixel positions along its line
 
@@ -30,7 +31,7 @@ def draw_text(canvas: Image.Image, op: Text, x: float, y: float, scale: float) -
             mask, dx, dy = _glyph(op.font, size, char, round((x - left) * PHASES))
             if mask is not None:
                 top = baseline + dy
-                canvas.paste(op.colour, (left + dx, top, left + dx + mask.width, top + mask.height), mask)
+                paint(canvas, op.colour, (left + dx, top, left + dx + mask.width, top + mask.height), mask)
         x += fonts.width_mm(char, op.font, op.size) * scale
 
 

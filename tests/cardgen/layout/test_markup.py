@@ -33,3 +33,21 @@ def test_a_long_text_is_shown_around_the_lost_mark():
     message = eaten(source)
     assert message.startswith("markup ate characters: '...ext that goes on and on * and then more and more...' "
                               "prints as '...ext that goes on and on  and then more and more...'")
+
+
+def _spans(source: str, colours: dict[str, str] | None = None) -> list[tuple[str, str | None]]:
+    return [(p.text, p.colour) for p in parse(source, {"coin"}, colours) if p.kind in ("text", "icon")]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("a [#C62828]red[/] b", [("a", None), ("red", "#c62828"), ("b", None)]),
+    ("[#80000080]see-through[/]", [("see-through", "#80000080")]),
+    ("[warn]**hot** :coin:[/]", [("hot", "#ff8800"), ("coin", "#ff8800")]),
+    ("[#111111]out [#222222]in[/] out[/] plain", [("out", "#111111"), ("in", "#222222"), ("out", "#111111"),
+                                                  ("plain", None)]),
+    ("[2] [see below] [nope]x[/] [/]", [("[2]", None), ("[see", None), ("below]", None), ("[nope]x[/]", None),
+                                        ("[/]", None)]),
+    ("[#c62828]never closed", [("never", "#c62828"), ("closed", "#c62828")]),
+])
+def test_colour_spans_colour_their_pieces_and_other_brackets_print(source, expected):
+    assert _spans(source, {"warn": "#ff8800"}) == expected
