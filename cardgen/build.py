@@ -15,7 +15,7 @@ from cardgen.gamedata import CardSize, Deck, Game
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.impose import SheetOptions, impose, paper
 from cardgen.impose.duplex import DUPLEX
-from cardgen.impose.grid import ImpositionError, Sheet
+from cardgen.impose.grid import MARGIN, ImpositionError, Sheet
 from cardgen.layout.compose import Composer
 from cardgen.layout.icons import check_glyphs
 from cardgen.layout.spec import LayoutError
@@ -37,6 +37,8 @@ class BuildOptions:
     bleed: float = 3.0
     sheet: str = "butted"
     duplex: str = "long"
+    flip: str = "long"                # with duplex "none": the edge the backs sheet is turned over by hand
+    margin: float = MARGIN            # mm of the paper's edge no mark or text goes into
     back_offset: tuple[float, float] = (0.0, 0.0)
     out: Path = Path("output")
     tokens: bool = False              # token sheets
@@ -70,17 +72,21 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     composer = Composer(game, options.bleed)
     _check_layouts(game, composer)                                   # layouts checked against columns
     result = BuildResult()
+    result.notes += _sheet_notes(game, sheet_for)
     manifest: dict = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": _describe(options),
                       "decks": {}, "files": {}}
     with Staging(options.out / game.slug) as staging:
         for deck in game.decks:
             job = SheetJob(f"{game.title}: {deck.title}", f"{game.title} print sheets", sheet_for(deck),
-                           options.duplex, options.back_offset)
+                           options.duplex, options.back_offset, options.flip)
             stem = f"{game.slug}-{deck.id}-{job.sheet.options.paper.name}"
-            backs = staging.path(f"{stem}-backs.pdf") if options.duplex == "none" else None
+            backs = staging.path(f"{stem}-backs.pdf") if options.duplex == "none" and options.sheet != "fold" else None
             fronts = _fronts(composer, deck, result.warnings, progress)  # laid out as the pages need them
             result.pages += _layout(lambda: write_sheets(job, fronts, deck.total, staging.path(f"{stem}.pdf"), backs))
             result.cards += deck.total
+            if job.unlabelled:
+                result.notes.append(f"deck {deck.id!r}: {len(job.unlabelled)} page(s) have no footer: no stretch of "
+                                    f"the {options.margin:g} mm margin is free of cards and marks")
             manifest["decks"][deck.id] = {"cards": deck.total, "per_page": job.sheet.per_page,
                                           "card_size": [job.sheet.options.card_width, job.sheet.options.card_height]}
         try:
@@ -89,7 +95,7 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
             raise BuildError(str(error)) from None
         result.pages += extras.pages
         result.notes += extras.summary
-        if options.duplex != "none":
+        if options.duplex != "none" and options.sheet != "fold":  # a fold sheet needs no duplex at all
             first = sheet_for(game.decks[0])
             write_alignment_test(staging.path(f"{game.slug}-duplex-test-{first.options.paper.name}.pdf"), first,
                                  options.duplex, options.back_offset, game.title)
@@ -116,8 +122,12 @@ def _sheets(game: Game, options: BuildOptions) -> Callable[[Deck], Sheet]:
             raise BuildError(f"--card-size must be {error}, not {options.card_size!r}") from None
     if options.duplex not in DUPLEX:
         raise BuildError(f"--duplex must be one of {', '.join(DUPLEX)}, not {options.duplex!r}")
+    if options.flip not in ("long", "short"):
+        raise BuildError(f"--flip must be long or short, not {options.flip!r}")
     if options.bleed < 0 or options.bleed > 10:
         raise BuildError(f"--bleed must be from 0 to 10 mm, not {options.bleed:g}")
+    if not 0 <= options.margin <= 30:
+        raise BuildError(f"--margin must be from 0 to 30 mm, not {options.margin:g}")
     sheets: dict[tuple[float, float], Sheet] = {}
 
     def sheet_for(deck: Deck) -> Sheet:
@@ -125,7 +135,8 @@ def _sheets(game: Game, options: BuildOptions) -> Callable[[Deck], Sheet]:
         key = (size.width, size.height)
         if key not in sheets:
             try:
-                sheets[key] = impose(SheetOptions(page, size.width, size.height, options.bleed, options.sheet))
+                sheets[key] = impose(SheetOptions(page, size.width, size.height, options.bleed, options.sheet,
+                                                  margin=options.margin))
             except ImpositionError as error:
                 raise BuildError(f"deck {deck.id!r}: {error}") from None
         return sheets[key]
@@ -133,6 +144,11 @@ def _sheets(game: Game, options: BuildOptions) -> Callable[[Deck], Sheet]:
     for deck in game.decks:  # impose every deck now, so a card too big for the paper stops the build early
         sheet_for(deck)
     return sheet_for
+
+
+def _sheet_notes(game: Game, sheet_for: Callable[[Deck], Sheet]) -> list[str]:
+    """What gave way to the printable margin on the game's sheets, each sentence once."""
+    return list(dict.fromkeys(note for deck in game.decks for note in sheet_for(deck).notes))
 
 
 def _size_value(text: str) -> object:

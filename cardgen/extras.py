@@ -51,8 +51,9 @@ def write_extras(game: Game, composer: Composer, options: Any, staging: Staging,
             done.after_commit.append(report.remove_stale)
             done.summary.append(f"Tabletop Simulator: {report.drawn} sheet images drawn, {report.reused} kept")
         if options.tokens and game.tokens:
-            pages += write_token_sheets(game, page, staging.path(token_file_name(game.slug, page)),
-                                        duplex=options.duplex, back_offset=options.back_offset, warnings=warnings)
+            pages += write_token_sheets(game, page, staging.path(token_file_name(game.slug, page)), bleed=options.bleed,
+                                        duplex=options.duplex, back_offset=options.back_offset, warnings=warnings,
+                                        margin=options.margin)
         if options.single:
             for deck in game.decks:
                 pages += write_single_cards(composer, deck, staging.path(single_file_name(game.slug, deck)))

@@ -11,7 +11,7 @@ from cardgen.build import BuildError, BuildOptions, build as run_build
 from cardgen.cli.loading import DATA_ERROR, load_or_exit
 from cardgen.gamedata import bundled_slugs
 from cardgen.impose.duplex import DUPLEX
-from cardgen.impose.grid import STYLES
+from cardgen.impose.grid import MARGIN, STYLES
 
 
 def _offset(ctx, param, value: str) -> tuple[float, float]:
@@ -29,13 +29,24 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--card-size", default=None,
               help="Print every deck at this size: poker, bridge, tarot, mini, mini-euro, skat, business, square, "
                    "or WIDTHxHEIGHT in mm. Default: each deck's own size from game.toml.")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card in mm (0 allowed).")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card and token in mm (0 allowed); it gives way to --margin "
+                   "where both do not fit.")
 @click.option("--sheet", type=click.Choice(STYLES), default="butted", show_default=True,
-              help="butted: cards share cut lines (most per page); gutter: each card with its own bleed and a gap.")
+              help="butted: cards share cut lines (most per page); gutter: each card with its own bleed and a gap; "
+                   "fold: each front beside its back with a fold line between (fold, glue, cut: no duplex needed, "
+                   "--duplex and --back-offset do not apply).")
+@click.option("--margin", type=float, default=MARGIN, show_default=True,
+              help="Printable margin in mm: no crop mark or text closer to the paper's edge (raise it for printers "
+                   "with a wider unprintable edge). Where the cards leave less room, their bleed gives way first, "
+                   "then the marks shorten; the build says so.")
 @click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
-              help="long or short: backs follow each front page, mirrored for that flip; none: backs in a separate PDF.")
+              help="long or short: backs follow each front page, mirrored for a duplex printer's flip on that edge; "
+                   "none: backs in a separate PDF, mirrored for turning the sheets over by hand (see --flip).")
+@click.option("--flip", type=click.Choice(("long", "short")), default="long", show_default=True,
+              help="With --duplex none: the edge you turn the printed fronts over by before printing the backs.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
-              help="Shift the backs by X,Y mm (x right, y down) to correct a printer; read it off the duplex test page.")
+              help="Shift the backs by X,Y mm (x right, y down, as seen on the back) to correct a printer: the signed "
+                   "numbers the duplex test page's rulers show under the bullseye.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="Folder to write into; each game goes to OUT/<slug>/.")
 @click.option("--tokens", is_flag=True, help="Also write token sheets (double-sided tokens duplexed like the cards).")
@@ -50,17 +61,19 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--all-formats", is_flag=True,
               help="Everything: sheets, tokens, single-card PDFs, PNGs, Tabletop Simulator, rulebook and booklet.")
 def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
-          duplex: str, back_offset: tuple[float, float], out: Path, tokens: bool, single: bool, booklet: bool,
-          no_rulebook: bool, png: bool, preset: str | None, dpi: float, tts: bool, all_formats: bool) -> None:
+          margin: float, duplex: str, flip: str, back_offset: tuple[float, float], out: Path, tokens: bool,
+          single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None, dpi: float, tts: bool, all_formats: bool) -> None:
     """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs, and its rulebook.
+
+    Paper, margin, bleed, manual duplex and the fold sheet: docs/designers/printing.md.
 
     Files are written to OUT/<slug>/ only when the whole build succeeds; a build that fails leaves
     the previous files as they were. Print the PDFs at 100% ("actual size"), never "fit to page".
     """
     if bool(game) == all_games:
         raise click.UsageError("name one GAME (a bundled slug or a folder) or use --all")
-    options = BuildOptions(paper=paper, card_size=card_size, bleed=bleed, sheet=sheet, duplex=duplex,
-                           back_offset=back_offset, out=out, tokens=tokens or all_formats,
+    options = BuildOptions(paper=paper, card_size=card_size, bleed=bleed, sheet=sheet, margin=margin, duplex=duplex,
+                           flip=flip, back_offset=back_offset, out=out, tokens=tokens or all_formats,
                            single=single or all_formats, rulebook=not no_rulebook,
                            booklet=booklet or all_formats, png=png or all_formats, preset=preset, dpi=dpi,
                            tts=tts or all_formats)

@@ -5,9 +5,14 @@ Coordinates are millimetres from the top-left corner of the page, y downwards. T
 - `butted`: cards edge to edge sharing their cut lines, bleed only on the grid's outer edges, crop
   marks in the page margin on the extension of every cut line. The outer bleed shrinks where the
   margin is too narrow for bleed and marks both (Letter's 6.35 mm above and below a 3 x 3 poker
-  grid), so marks always stay outside the bleed and on the paper.
+  grid), so marks always stay outside the bleed and inside the printable area; where even without
+  bleed there is less room than MIN_MARK, the marks shorten (or go) and `Sheet.notes` says so.
 - `gutter`: every card with its own bleed and a gap between neighbours; crop marks at every card
   corner, outside its bleed, never reaching a neighbour's bleed.
+
+`margin` is the printable area's edge: no crop mark comes closer than that to the paper's edge
+(home printers cannot print the outer 4-5 mm). Cards and their bleed may reach into it, because
+losing some bleed there costs nothing once the card is cut.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from cardgen.impose.papers import Paper
 MARK_GAP = 0.5    # between a bleed edge and the start of a crop mark
 MARK_LENGTH = 4.0  # the longest crop mark
 MIN_MARK = 2.0    # butted margins keep room for marks at least this long
-EDGE = 1.0        # marks stop this far from the paper's edge
-STYLES = ("butted", "gutter")
+MARGIN = 5.0      # default printable margin: no mark or text closer to the paper's edge
+SHORTEST = 0.5    # a mark shorter than this is not drawn
+STYLES = ("butted", "gutter", "fold")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
 
@@ -38,7 +44,7 @@ class SheetOptions:
     card_height: float
     bleed: float = 3.0
     style: str = "butted"
-    margin: float = 5.0
+    margin: float = MARGIN
     gutter: float = 4.0
     orientation: str = "auto"
 
@@ -85,6 +91,9 @@ class Sheet:
     rows: int
     slots: tuple[Slot, ...]
     marks: tuple[Mark, ...]
+    notes: tuple[str, ...] = ()  # what gave way to the margin (bleed, mark length), in sentences
+    backs: tuple[Slot, ...] = ()  # fold sheets: each front's back beside it, on the same page
+    folds: tuple[Mark, ...] = ()  # fold sheets: the ticks marking each fold line
 
     @property
     def per_page(self) -> int:
@@ -119,12 +128,15 @@ def _impose(options: SheetOptions) -> Sheet:
     _validate(options)
     if options.style == "butted":
         return _butted(options)
+    if options.style == "fold":
+        from cardgen.impose.fold import fold_sheet  # fold builds on this module's gutter layout
+        return fold_sheet(options)
     return _gutter(options)
 
 
 def _validate(o: SheetOptions) -> None:
     if o.style not in STYLES:
-        raise ImpositionError(f"unknown sheet style {o.style!r}: use butted or gutter")
+        raise ImpositionError(f"unknown sheet style {o.style!r}: use butted, gutter or fold")
     if o.bleed < 0:
         raise ImpositionError(f"bleed must be 0 mm or more, not {o.bleed:g} mm")
     if o.margin < 0 or o.gutter < 0:
@@ -132,10 +144,12 @@ def _validate(o: SheetOptions) -> None:
     if o.card_width <= 0 or o.card_height <= 0:
         raise ImpositionError("card width and height must be above 0 mm")
     usable_w, usable_h = o.paper.width - 2 * o.margin, o.paper.height - 2 * o.margin
-    extra = 2 * o.bleed if o.style == "gutter" else 0.0
-    if o.card_width + extra > usable_w or o.card_height + extra > usable_h:
+    extra = 2 * o.bleed if o.style != "butted" else 0.0
+    across = 2 * o.card_width if o.style == "fold" else o.card_width
+    if across + extra > usable_w or o.card_height + extra > usable_h:
         raise ImpositionError(
             f"a {o.card_width:g} x {o.card_height:g} mm card"
+            + (" with its back beside it" if o.style == "fold" else "")
             + (f" with {o.bleed:g} mm bleed" if extra else "")
             + f" does not fit on {o.paper.name} paper ({o.paper.width:g} x {o.paper.height:g} mm) "
             f"inside {o.margin:g} mm margins")
@@ -146,8 +160,9 @@ def _butted(o: SheetOptions) -> Sheet:
     cols = math.floor((page.width - 2 * o.margin + 1e-9) / w)
     rows = math.floor((page.height - 2 * o.margin + 1e-9) / h)
     x0, y0 = (page.width - cols * w) / 2, (page.height - rows * h) / 2
-    room = MARK_GAP + MIN_MARK + EDGE
+    room = MARK_GAP + MIN_MARK + o.margin
     bx, by = max(0.0, min(o.bleed, x0 - room)), max(0.0, min(o.bleed, y0 - room))
+    notes = _giving_way(o, "left and right of", x0, bx) + _giving_way(o, "above and below", y0, by)
     slots = tuple(
         Slot(r * cols + c, r, c, x0 + c * w, y0 + r * h, w, h,
              bx if c == 0 else 0.0, by if r == 0 else 0.0,
@@ -157,22 +172,46 @@ def _butted(o: SheetOptions) -> Sheet:
     marks: list[Mark] = []
     for i in range(cols + 1):
         x = x0 + i * w
-        marks += _outward(x, y0 - by - MARK_GAP, 0, -1, y0 - by - MARK_GAP - EDGE)
+        marks += _outward(x, y0 - by - MARK_GAP, 0, -1, y0 - by - MARK_GAP - o.margin)
         bottom = y0 + rows * h + by + MARK_GAP
-        marks += _outward(x, bottom, 0, 1, page.height - bottom - EDGE)
+        marks += _outward(x, bottom, 0, 1, page.height - bottom - o.margin)
     for j in range(rows + 1):
         y = y0 + j * h
-        marks += _outward(x0 - bx - MARK_GAP, y, -1, 0, x0 - bx - MARK_GAP - EDGE)
+        marks += _outward(x0 - bx - MARK_GAP, y, -1, 0, x0 - bx - MARK_GAP - o.margin)
         right = x0 + cols * w + bx + MARK_GAP
-        marks += _outward(right, y, 1, 0, page.width - right - EDGE)
-    return Sheet(o, cols, rows, slots, tuple(marks))
+        marks += _outward(right, y, 1, 0, page.width - right - o.margin)
+    return Sheet(o, cols, rows, slots, tuple(marks), notes)
+
+
+def _giving_way(o: SheetOptions, sides: str, outside: float, bleed: float) -> tuple[str, ...]:
+    """Sentences for what the margin took on two opposite sides: `outside` mm from the paper's edge
+    to the grid, of which `bleed` is printed."""
+    where = f"{o.paper.name} paper, {o.card_width:g} x {o.card_height:g} mm cards"
+    notes = []
+    if bleed < o.bleed - 1e-9:
+        notes.append(f"{where}: the bleed {sides} the grid gives way to the {o.margin:g} mm margin "
+                     f"(--margin): {bleed:.2f} mm instead of {o.bleed:g} mm")
+    length = min(MARK_LENGTH, outside - bleed - MARK_GAP - o.margin)
+    if length < SHORTEST:
+        notes.append(f"{where}: no crop marks fit {sides} the grid inside the {o.margin:g} mm margin; "
+                     "cut along the other marks' lines")
+    elif length < MIN_MARK - 1e-9:
+        notes.append(f"{where}: crop marks {sides} the grid are only {length:.2f} mm long "
+                     f"to stay {o.margin:g} mm from the paper's edge")
+    return tuple(notes)
 
 
 def _gutter(o: SheetOptions) -> Sheet:
     w, h, b, g, page = o.card_width, o.card_height, o.bleed, o.gutter, o.paper
     pitch_x, pitch_y = w + 2 * b + g, h + 2 * b + g
-    cols = math.floor((page.width - 2 * o.margin + g + 1e-9) / pitch_x)
-    rows = math.floor((page.height - 2 * o.margin + g + 1e-9) / pitch_y)
+    outer = o.margin + MARK_GAP + MIN_MARK  # the outermost cards keep room for their marks
+    cols = math.floor((page.width - 2 * outer + g + 1e-9) / pitch_x)
+    rows = math.floor((page.height - 2 * outer + g + 1e-9) / pitch_y)
+    if cols < 1 or rows < 1:
+        raise ImpositionError(
+            f"a {w:g} x {h:g} mm card with {b:g} mm bleed and its crop marks does not fit on {page.name} paper "
+            f"({page.width:g} x {page.height:g} mm) inside {o.margin:g} mm margins; use --sheet butted, "
+            "less --bleed or a smaller --margin")
     left = (page.width - (cols * pitch_x - g)) / 2 + b
     top = (page.height - (rows * pitch_y - g)) / 2 + b
     slots = tuple(
@@ -182,10 +221,10 @@ def _gutter(o: SheetOptions) -> Sheet:
     between = g / 2 - MARK_GAP  # marks from two neighbours share a gutter without touching
     marks: list[Mark] = []
     for s in slots:
-        above = between if s.row > 0 else s.y - b - MARK_GAP - EDGE
-        below = between if s.row < rows - 1 else page.height - (s.y + h + b + MARK_GAP) - EDGE
-        before = between if s.col > 0 else s.x - b - MARK_GAP - EDGE
-        after = between if s.col < cols - 1 else page.width - (s.x + w + b + MARK_GAP) - EDGE
+        above = between if s.row > 0 else s.y - b - MARK_GAP - o.margin
+        below = between if s.row < rows - 1 else page.height - (s.y + h + b + MARK_GAP) - o.margin
+        before = between if s.col > 0 else s.x - b - MARK_GAP - o.margin
+        after = between if s.col < cols - 1 else page.width - (s.x + w + b + MARK_GAP) - o.margin
         for x in (s.x, s.x + w):
             marks += _outward(x, s.y - b - MARK_GAP, 0, -1, above)
             marks += _outward(x, s.y + h + b + MARK_GAP, 0, 1, below)
@@ -198,6 +237,6 @@ def _gutter(o: SheetOptions) -> Sheet:
 def _outward(x: float, y: float, dx: int, dy: int, room: float) -> list[Mark]:
     """A mark starting at (x, y) going (dx, dy) as far as MARK_LENGTH or the room allows."""
     length = min(MARK_LENGTH, room)
-    if length < 0.5:
+    if length < SHORTEST:
         return []
     return [Mark(x, y, x + dx * length, y + dy * length)]

@@ -10,15 +10,18 @@ from reportlab.lib.units import mm
 from cardgen.impose.duplex import back_slot
 from cardgen.impose.grid import Sheet
 from cardgen.layout import fonts
-from cardgen.render.pdf_sheets import draw_marks, new_canvas
+from cardgen.render.pdf_sheets import draw_footer, draw_marks, new_canvas, sheet_obstacles
 
 RULER = 5  # mm each way from a card's centre, in 0.5 mm steps
+LABEL_SIZE = 3.6  # pt: the ruler's numbers
 
 
 def write_alignment_test(path: Path, sheet: Sheet, duplex: str, offset: tuple[float, float], title: str) -> None:
     """Front: each card's outline and a bullseye at its centre. Back: a millimetre ruler behind each
-    bullseye. Held to the light, the bullseye shows on the back's ruler how far the back is shifted;
-    pass the reading to --back-offset (x right, y down, as seen on the back)."""
+    bullseye. Held to the light and read from the back, the bullseye falls on the ruler's numbers:
+    the x number (along the horizontal ruler) and the y number (along the vertical one) are, signs
+    included, what to pass as --back-offset X,Y (x right, y down, as seen on the back). A back
+    printed 1 mm too far right shows the bullseye at -1: --back-offset -1,0 moves it 1 mm left."""
     fonts.register()
     page = sheet.options.paper
     canvas = new_canvas(path, sheet, f"{title}: duplex alignment test", "duplex alignment test")
@@ -43,10 +46,10 @@ def write_alignment_test(path: Path, sheet: Sheet, duplex: str, offset: tuple[fl
             canvas.drawCentredString(cx * mm, y(s.y + 8), f"{side} {slot.row + 1}-{slot.col + 1}")
         if side == "front":
             draw_marks(canvas, sheet)
-        canvas.setFont(fonts.PDF_NAMES["regular"], 7)
-        canvas.drawCentredString(page.width / 2 * mm, y(page.height - 2.5),
-                                 f"Duplex {duplex}-edge test, {side}. Print at 100%, both sides; hold to the light "
-                                 "and read where each bullseye falls on the back's ruler (mm).")
+        draw_footer(canvas, page, sheet.options.margin, sheet_obstacles(sheet),
+                    f"Duplex {duplex}-edge test, {side} · Print at 100%, both sides; hold to the light, read from the "
+                    "back where each bullseye falls on the ruler: the numbers are --back-offset X,Y in mm",
+                    colour="#333333")
         canvas.setFont(fonts.PDF_NAMES["bold"], 9)
         canvas.showPage()
     canvas.save()
@@ -63,3 +66,20 @@ def _ruler(canvas, cx: float, cy: float, y) -> None:
     canvas.setLineWidth(0.2 * mm)
     canvas.line((cx - RULER) * mm, y(cy), (cx + RULER) * mm, y(cy))
     canvas.line(cx * mm, y(cy - RULER), cx * mm, y(cy + RULER))
+    # Numbers every millimetre, signed as --back-offset reads them: x grows to the right and y
+    # downwards as seen on this (back) side, so the number under the bullseye is the correction.
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#000000"))
+    canvas.setFont(fonts.PDF_NAMES["regular"], LABEL_SIZE)
+    for value in range(-RULER, RULER + 1):
+        if value % 2:  # odd numbers only: at this size two neighbours would touch
+            canvas.drawCentredString((cx + value) * mm, y(cy - 1.3), ruler_label(value))   # above the x ruler
+            canvas.drawString((cx + 1.2) * mm, y(cy + value + 0.45), ruler_label(value))  # right of the y ruler
+    canvas.drawString((cx + RULER + 0.6) * mm, y(cy + 0.45), "x")
+    canvas.drawString((cx - 0.6) * mm, y(cy + RULER + 1.6), "y")
+    canvas.restoreState()
+
+
+def ruler_label(value: int) -> str:
+    """A ruler number as --back-offset wants it: +2, -3 (ASCII minus, so it can be typed back)."""
+    return f"{value:+d}"

@@ -1,9 +1,9 @@
-"""Writes a deck's print sheets as a vector PDF: fronts, mirrored backs, crop marks, a footer."""
+"""Writes a deck's print sheets as a vector PDF: fronts, mirrored backs (or fold pairs), crop marks, a footer."""
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
@@ -14,7 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
 from cardgen.impose.duplex import back_slot
-from cardgen.impose.grid import EDGE, Sheet
+from cardgen.impose.footer import Box, Run, free_runs
+from cardgen.impose.grid import Sheet
+from cardgen.impose.papers import Paper
 from cardgen.layout import fonts
 from cardgen.layout.ops import Face
 from cardgen.render.pdf_draw import PageDrawer
@@ -22,6 +24,7 @@ from cardgen.render.pdf_draw import PageDrawer
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams: about 20% smaller, twice as fast
 MARK_WIDTH = 0.2      # mm
 FOOTER_SIZE = 6.5     # pt
+SMALLEST_FOOTER = 5.0  # pt: the footer shrinks to fit a stretch of margin down to this size, then splits
 PRINT_NOTE = "Print at 100% (actual size), not fit to page"
 
 
@@ -34,6 +37,8 @@ class SheetJob:
     sheet: Sheet
     duplex: str              # long, short or none
     back_offset: tuple[float, float] = (0.0, 0.0)
+    flip: str = "long"       # with duplex "none": the edge the designer turns the backs sheet over by hand
+    unlabelled: list[str] = field(default_factory=list)  # pages whose footer found no room (filled in by writing)
 
 
 # A card: its front, whether that front is drawn more than once (then it becomes a form), and its back.
@@ -69,6 +74,9 @@ def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path
     stream = iter(fronts)
     for number in range(1, count + 1):
         page = list(itertools.islice(stream, per_page))
+        if job.sheet.backs:  # fold-and-glue: each back beside its front, one page per sheet
+            _fold_page(drawer, job, page, label=f"page {number}/{count} · fold on the dashed ticks, glue, cut")
+            continue
         _page(drawer, job, [(front, reuse) for front, reuse, _ in page], front=True,
               label=f"fronts, page {number}/{count}")
         _page(backs or drawer, job, [(back, True) for _, _, back in page], front=False,
@@ -76,7 +84,28 @@ def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path
     drawer.canvas.save()
     if backs:
         backs.canvas.save()
-    return count * (1 if backs else 2)
+    return count * (1 if backs or job.sheet.backs else 2)
+
+
+def _fold_page(drawer: PageDrawer, job: SheetJob, page: list[Placed], label: str) -> None:
+    canvas = drawer.canvas
+    for front_slot, back_slot_, (front, reuse, back) in zip(job.sheet.slots, job.sheet.backs, page):
+        drawer.face(front, front_slot.x, front_slot.y, front_slot.bleed_box(), reuse=reuse)
+        drawer.face(back, back_slot_.x, back_slot_.y, back_slot_.bleed_box(), reuse=True)
+    draw_marks(canvas, job.sheet)
+    canvas.saveState()
+    canvas.setDash(1 * mm, 0.6 * mm)
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(MARK_WIDTH * mm)
+    height = job.sheet.options.paper.height
+    path = canvas.beginPath()
+    for m in job.sheet.folds:
+        path.moveTo(m.x1 * mm, (height - m.y1) * mm)
+        path.lineTo(m.x2 * mm, (height - m.y2) * mm)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+    _footer(canvas, job.sheet, f"{job.title} · {label} · {PRINT_NOTE}", job.unlabelled)
+    canvas.showPage()
 
 
 def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], front: bool, label: str) -> None:
@@ -84,11 +113,13 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], fro
     canvas = drawer.canvas
     for slot, (face, reuse) in zip(job.sheet.slots, faces):
         if not front:
-            slot = back_slot(slot, page, job.duplex, job.back_offset)
+            # by hand the backs are mirrored for the flip just as a duplex printer's would be, slot by
+            # slot, so a part-filled page's backs land behind their own fronts too
+            slot = back_slot(slot, page, job.flip if job.duplex == "none" else job.duplex, job.back_offset)
         drawer.face(face, slot.x, slot.y, slot.bleed_box(), reuse=reuse)
     if front or job.duplex == "none":
         draw_marks(canvas, job.sheet)
-    _footer(canvas, job.sheet, f"{job.title} · {label} · {PRINT_NOTE}")
+    _footer(canvas, job.sheet, f"{job.title} · {label} · {PRINT_NOTE}", job.unlabelled)
     canvas.showPage()
 
 
@@ -104,21 +135,64 @@ def draw_marks(canvas: Canvas, sheet: Sheet) -> None:
     canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _footer(canvas: Canvas, sheet: Sheet, text: str) -> None:
-    """The footer goes in the bottom margin when it has room below the marks, else up the left side."""
+def _footer(canvas: Canvas, sheet: Sheet, text: str, missed: list[str] | None = None) -> None:
+    if not draw_footer(canvas, sheet.options.paper, sheet.options.margin, sheet_obstacles(sheet), text) \
+            and missed is not None:
+        missed.append(text)
+
+
+def sheet_obstacles(sheet: Sheet) -> list[Box]:
+    """What a footer keeps clear of on a sheet: every card's bleed box and every crop mark."""
+    return [s.bleed_box() for s in sheet.slots + sheet.backs] + [
+        (min(m.x1, m.x2) - MARK_WIDTH, min(m.y1, m.y2) - MARK_WIDTH, abs(m.x2 - m.x1) + 2 * MARK_WIDTH,
+         abs(m.y2 - m.y1) + 2 * MARK_WIDTH) for m in sheet.marks + sheet.folds]
+
+
+def draw_footer(canvas: Canvas, paper: Paper, margin: float, obstacles: list[Box], text: str,
+                colour: str = "#555555") -> bool:
+    """Sets `text` inside the printable area (`margin` mm from every edge) where nothing else is:
+    whole in the bottom margin if it fits, else in the longest free stretch of any margin, shrunk
+    down to SMALLEST_FOOTER, else its " · " parts split over two stretches. False when it cannot
+    be placed at all (the page keeps its cards and marks; the caller says so)."""
     fonts.register()
-    page = sheet.options.paper
-    lowest = max([s.bleed_box()[1] + s.bleed_box()[3] for s in sheet.slots] + [max(m.y1, m.y2) for m in sheet.marks])
-    leftmost = min([s.bleed_box()[0] for s in sheet.slots] + [min(m.x1, m.x2) for m in sheet.marks])
-    size = FOOTER_SIZE
-    canvas.setFillColor(HexColor("#555555"))
+    canvas.setFillColor(HexColor(colour))
+    band = (fonts.ascent_mm("regular", FOOTER_SIZE) + fonts.descent_mm("regular", FOOTER_SIZE))
+    runs = free_runs(paper, margin, band, obstacles)
+    full = fonts.width_mm(text, "regular", FOOTER_SIZE)
+    for run in sorted(runs, key=lambda r: ("bottom", "top", "left", "right").index(r.side)):
+        if full <= run.length:
+            _set(canvas, paper, margin, run, text, FOOTER_SIZE)
+            return True
+    if runs and full * SMALLEST_FOOTER / FOOTER_SIZE <= runs[0].length:
+        _set(canvas, paper, margin, runs[0], text, FOOTER_SIZE * runs[0].length / full)
+        return True
+    parts = text.split(" · ")
+    if len(parts) > 1 and len(runs) > 1:
+        halves = (" · ".join(parts[:-1]), parts[-1])
+        sizes = [min(FOOTER_SIZE, FOOTER_SIZE * run.length / fonts.width_mm(half, "regular", FOOTER_SIZE))
+                 for half, run in zip(halves, runs)]
+        if min(sizes) >= SMALLEST_FOOTER:
+            for half, run, size in zip(halves, runs, sizes):
+                _set(canvas, paper, margin, run, half, size)
+            return True
+    return False
+
+
+def _set(canvas: Canvas, paper: Paper, margin: float, run: Run, text: str, size: float) -> None:
+    """One line centred in a free stretch, its descenders (or ascenders) on the margin's line."""
+    ascent, descent = fonts.ascent_mm("regular", size), fonts.descent_mm("regular", size)
+    middle = (run.start + run.end) / 2
+    canvas.saveState()
     canvas.setFont(fonts.PDF_NAMES["regular"], size)
-    height_mm = size * fonts.PT
-    if page.height - lowest - EDGE >= height_mm + 0.5:
-        canvas.drawCentredString(page.width / 2 * mm, (EDGE + 0.5) * mm + 1, text)
-    elif leftmost - EDGE >= height_mm + 0.5:
-        canvas.saveState()
-        canvas.translate((EDGE + height_mm) * mm, page.height / 2 * mm)
+    if run.side == "bottom":
+        canvas.translate(middle * mm, (margin + descent) * mm)
+    elif run.side == "top":
+        canvas.translate(middle * mm, (paper.height - margin - ascent) * mm)
+    elif run.side == "left":  # reads upwards, the tops of the letters towards the edge
+        canvas.translate((margin + ascent) * mm, (paper.height - middle) * mm)
         canvas.rotate(90)
-        canvas.drawCentredString(0, 0, text)
-        canvas.restoreState()
+    else:  # right: reads downwards, the tops of the letters towards the edge
+        canvas.translate((paper.width - margin - ascent) * mm, (paper.height - middle) * mm)
+        canvas.rotate(-90)
+    canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()

@@ -14,16 +14,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.gamedata import Game, Token
 from cardgen.impose.duplex import back_slot
-from cardgen.impose.grid import EDGE, Sheet, SheetOptions, Slot
+from cardgen.impose.grid import Sheet, SheetOptions, Slot
 from cardgen.impose.packing import MARGIN, Piece, pack
 from cardgen.impose.papers import Paper
 from cardgen.layout import fonts
 from cardgen.layout.ops import Face
 from cardgen.layout.token_face import DEFAULT_COLOUR, contrast, sides
 from cardgen.render.pdf_draw import PageDrawer, colour
-from cardgen.render.pdf_sheets import FOOTER_SIZE, PRINT_NOTE, new_canvas
+from cardgen.render.pdf_sheets import PRINT_NOTE, draw_footer, new_canvas
 
-TOKEN_BLEED = 1.5  # mm: tokens are cut one by one with scissors or a circle cutter; more only costs room
+TOKEN_BLEED = 1.5  # mm: the default when no --bleed is given (the build passes its own)
 CUT_WIDTH = 0.15   # mm
 
 
@@ -32,10 +32,13 @@ def token_file_name(slug: str, paper: Paper) -> str:
 
 
 def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKEN_BLEED, duplex: str = "long",
-                       back_offset: tuple[float, float] = (0.0, 0.0), warnings: list[str] | None = None) -> int:
+                       back_offset: tuple[float, float] = (0.0, 0.0), warnings: list[str] | None = None,
+                       margin: float = MARGIN) -> int:
     """Writes every token of `game` to `path` and returns the page count; a game without tokens
     writes no file and returns 0. Layout warnings (text that does not fit) are added to `warnings`.
-    ImpositionError when a token is larger than the paper's printable area."""
+    ImpositionError when a token is larger than the paper's printable area. Tokens keep at least
+    packing's quarter inch from the paper's edge, more when `margin` asks for it."""
+    margin = max(MARGIN, margin)
     if not game.tokens:
         return 0
     tokens = {token.id: token for token in game.tokens}
@@ -44,12 +47,13 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
         warnings += [w for front, back in faces.values() for face in (front, back) if face for w in face.warnings]
     pieces = [Piece(t.id, t.width, t.height, t.count) for t in game.tokens]
     packed = pack([[p for p in pieces if faces[p.key][1]], [p for p in pieces if not faces[p.key][1]]],
-                  paper, bleed)
+                  paper, bleed, margin)
     two_sided = [any(faces[key][1] for key, _ in page) for page in packed]
     total = len(packed) + sum(two_sided)
-    sheet = Sheet(SheetOptions(paper, paper.width, paper.height, bleed), 1, 1, (), ())  # new_canvas reads its paper
+    # new_canvas reads its paper from a sheet
+    sheet = Sheet(SheetOptions(paper, paper.width, paper.height, bleed, margin=margin), 1, 1, (), ())
     canvas = new_canvas(path, sheet, f"{game.title}: tokens", f"{game.title} token sheets")
-    drawer = _TokenDrawer(canvas, paper)
+    drawer = _TokenDrawer(canvas, paper, margin)
     number = 0
     for page, backs in zip(packed, two_sided):
         number += 1
@@ -58,7 +62,7 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
         drawer.cut_lines([(tokens[key], slot) for key, slot in page])
         flip = "cut out and glue on" if duplex == "none" else f"{duplex}-edge flip"
         note = f"fronts; their backs are page {number + 1} ({flip})" if backs else "one-sided"
-        drawer.finish(f"{game.title} · tokens · page {number}/{total} · {note} · {PRINT_NOTE}")
+        drawer.finish(f"{game.title} · tokens · page {number}/{total} · {note} · {PRINT_NOTE}", page)
         if not backs:
             continue
         number += 1
@@ -67,7 +71,8 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
             drawer.place(f"tk_{key}_back", faces[key][1], slot)
         if duplex == "none":  # backs printed on their own sheet are cut out and glued on
             drawer.cut_lines([(tokens[key], slot) for key, slot in behind])
-        drawer.finish(f"{game.title} · tokens · page {number}/{total} · backs of page {number - 1} · {PRINT_NOTE}")
+        drawer.finish(f"{game.title} · tokens · page {number}/{total} · backs of page {number - 1} · {PRINT_NOTE}",
+                      behind)
     canvas.save()
     return total
 
@@ -75,8 +80,8 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
 class _TokenDrawer:
     """Places token faces as named form XObjects (one per kind and side, drawn by reference)."""
 
-    def __init__(self, canvas: Canvas, paper: Paper):
-        self.canvas, self.paper = canvas, paper
+    def __init__(self, canvas: Canvas, paper: Paper, margin: float):
+        self.canvas, self.paper, self.margin = canvas, paper, margin
         self.pages = PageDrawer(canvas, paper.height)
         self.defined: set[str] = set()
 
@@ -112,12 +117,7 @@ class _TokenDrawer:
             else:
                 c.rect(s.x * mm, self.pages.y(s.y + s.height), s.width * mm, s.height * mm, stroke=1, fill=0)
 
-    def finish(self, text: str) -> None:
-        """The footer in the bottom margin, shrunk to the page's width, then the next page."""
-        c = self.canvas
-        size = min(FOOTER_SIZE, FOOTER_SIZE * (self.paper.width - 2 * MARGIN) / fonts.width_mm(text, "regular",
-                                                                                             FOOTER_SIZE))
-        c.setFillColor(colour("#555555"))
-        c.setFont(fonts.PDF_NAMES["regular"], size)
-        c.drawCentredString(self.paper.width / 2 * mm, (EDGE + 0.5) * mm + 1, text)
-        c.showPage()
+    def finish(self, text: str, placed: list[tuple[str, Slot]]) -> None:
+        """The footer inside the printable margin, clear of the tokens, then the next page."""
+        draw_footer(self.canvas, self.paper, self.margin, [slot.bleed_box() for _, slot in placed], text)
+        self.canvas.showPage()

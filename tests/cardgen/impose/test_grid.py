@@ -6,7 +6,7 @@ import pytest
 
 from cardgen.gamedata.cardsizes import CARD_SIZES
 from cardgen.impose import SheetOptions, impose, paper
-from cardgen.impose.grid import EDGE, ImpositionError, Sheet
+from cardgen.impose.grid import SHORTEST, ImpositionError, Sheet
 
 
 def options(paper_name="a4", size="poker", **kw) -> SheetOptions:
@@ -20,10 +20,10 @@ def inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
 
 
 def assert_marks_clear(sheet: Sheet) -> None:
-    page = sheet.options.paper
+    page, edge = sheet.options.paper, sheet.options.margin
     for mark in sheet.marks:
         for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2), ((mark.x1 + mark.x2) / 2, (mark.y1 + mark.y2) / 2)):
-            assert EDGE - 1e-9 <= x <= page.width - EDGE + 1e-9 and EDGE - 1e-9 <= y <= page.height - EDGE + 1e-9
+            assert edge - 1e-9 <= x <= page.width - edge + 1e-9 and edge - 1e-9 <= y <= page.height - edge + 1e-9
             for slot in sheet.slots:
                 assert not inside(x, y, slot.bleed_box()), (mark, slot)
 
@@ -49,7 +49,27 @@ def test_letter_butted_outer_bleed_shrinks_to_keep_marks_printable():
     assert sheet.slots[4].bleed_box() == (sheet.slots[4].x, sheet.slots[4].y, 63.5, 88.9)  # interior: no bleed
     assert_marks_clear(sheet)
     vertical = [m for m in sheet.marks if m.x1 == m.x2]
-    assert len(vertical) == 8 and all(abs(m.y2 - m.y1) >= 2.0 for m in vertical)
+    # the 5 mm printable margin leaves 1.35 mm above and below the grid: no bleed there, short marks
+    assert sheet.slots[0].bleed_top == 0.0
+    assert len(vertical) == 8 and all(SHORTEST <= abs(m.y2 - m.y1) < 2.0 for m in vertical)
+    assert any("bleed above and below the grid gives way" in n for n in sheet.notes)
+    assert any("only 0.85 mm long" in n for n in sheet.notes)
+
+
+@pytest.mark.parametrize("margin", [5.0, 8.0])
+@pytest.mark.parametrize("style", ["butted", "gutter"])
+@pytest.mark.parametrize("size", ["poker", "bridge", "tarot", "mini", "mini-euro", "skat", "business"])
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_marks_stay_inside_the_margin(paper_name, size, style, margin):
+    sheet = impose(options(paper_name, size, style=style, margin=margin))
+    assert sheet.marks
+    assert_marks_clear(sheet)
+
+
+def test_a_wide_margin_drops_marks_and_says_so():
+    sheet = impose(options("letter", margin=6.35))
+    assert not [m for m in sheet.marks if m.x1 == m.x2]
+    assert any("no crop marks fit above and below" in n for n in sheet.notes)
 
 
 def test_butted_marks_sit_on_every_cut_line():

@@ -160,3 +160,17 @@ def test_token_sheets_are_byte_identical(sheets, load_bundled, slug, tmp_path):
     again = tmp_path / path.name
     write_token_sheets(load_bundled(slug), paper("a4"), again)
     assert again.read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("bleed", [0.0, 2.0, 3.0])
+def test_tokens_follow_the_build_bleed(load_bundled, tmp_path, bleed):
+    from cardgen.build import BuildOptions, build
+
+    game = load_bundled("emigration")
+    build(game, BuildOptions(tokens=True, bleed=bleed, rulebook=False, out=tmp_path))
+    reader = PdfReader(tmp_path / "emigration" / token_file_name("emigration", paper("a4")))
+    sizes = {(round(t.width + 2 * bleed, 2), round(t.height + 2 * bleed, 2)) for t in game.tokens}
+    clips = [c for i in range(len(reader.pages)) for c in probe(reader, i).clips]
+    assert clips
+    for _x, _y, w, h in clips:
+        assert (round(w, 2), round(h, 2)) in sizes
