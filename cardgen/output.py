@@ -5,13 +5,15 @@ A build that fails part-way leaves the previous files untouched; readers never s
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 
 class Staging:
@@ -63,3 +65,30 @@ def sha256(path: Path) -> str:
         for block in iter(lambda: stream.read(1 << 16), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived while files were being written: unwinds like an error, so staging folders are removed.
+
+    A BaseException, so no `except Exception` on the way swallows it.
+    """
+
+    status = 128 + signal.SIGTERM
+
+
+@contextlib.contextmanager
+def terminated_as_exception() -> Iterator[None]:
+    """For its duration SIGTERM raises Terminated (in the main thread) instead of killing the process outright."""
+
+    def stop(signum, frame):
+        raise Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave the signal alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -8,7 +8,7 @@ import click
 
 from cardgen.cli.loading import DATA_ERROR, load_or_exit
 from cardgen.impose import paper as paper_named
-from cardgen.output import Staging
+from cardgen.output import Staging, Terminated, terminated_as_exception
 from cardgen.rulebook import RulebookError, write_rulebook
 
 
@@ -28,7 +28,7 @@ def rulebook(game: str, paper: str, booklet: bool, out: Path) -> None:
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--paper") from None
     try:
-        with Staging(out / loaded.slug) as staging:
+        with terminated_as_exception(), Staging(out / loaded.slug) as staging:
             pages = write_rulebook(loaded, page, staging.path(f"{loaded.slug}-rulebook.pdf"),
                                    staging.path(f"{loaded.slug}-rulebook.html"),
                                    staging.path(f"{loaded.slug}-rulebook-booklet.pdf") if booklet else None)
@@ -36,6 +36,9 @@ def rulebook(game: str, paper: str, booklet: bool, out: Path) -> None:
     except RulebookError as error:
         click.echo(f"error: {loaded.slug}: {error}", err=True)
         raise SystemExit(DATA_ERROR) from None
+    except Terminated:
+        click.echo(f"error: {loaded.slug}: stopped by SIGTERM; the unfinished files were removed", err=True)
+        raise SystemExit(Terminated.status) from None
     click.echo(f"{loaded.slug}: rulebook of {pages} pages")
     for path in files:
         click.echo(f"  {path}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -37,6 +38,12 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
 
 
+def _plain_sigterm() -> None:
+    """A worker ends quietly when the pool terminates it, even if the build turned SIGTERM into an exception
+    (cardgen.output.terminated_as_exception) before forking it."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run(work: Callable[[J], R], jobs: list[J], shared: Any, workers: int | None = None) -> Iterator[R]:
     """`work(job)` for every job, results in any order; `work` must be a module-level function."""
     global _STATE
@@ -48,7 +55,7 @@ def run(work: Callable[[J], R], jobs: list[J], shared: Any, workers: int | None 
                 yield work(job)
             return
         chunk = max(1, min(16, len(jobs) // (workers * 4)))
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_plain_sigterm) as pool:
             yield from pool.imap_unordered(work, jobs, chunksize=chunk)
     finally:
         _STATE = None

@@ -151,10 +151,12 @@ _PARSERS = {
     "art": _parse_art,
 }
 
+MAX_COPIES = 1000  # copies of one card: enough for any printed game, and a build cannot grow without bound
+
 IMPLICIT_COLUMNS = (
     Column("id", "str", required=True, unique=True, pattern=ID_PATTERN,
            description="The card's id: unique within the game."),
     Column("name", "str", required=True, description="The card's title."),
-    Column("count", "int", required=False, default=1, min=1,
+    Column("count", "int", required=False, default=1, min=1, max=MAX_COPIES,
            description="How many copies of the card the deck has."),
 )

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from cardgen.gamedata.containment import contained
 from cardgen.gamedata.errors import Collector
 from cardgen.gamedata.flowexpr import Expression, ExpressionError, compile_expression
 from cardgen.gamedata.flowgraph import check_graph
@@ -102,7 +103,13 @@ def _rebuild(cls: type, values: dict[str, Any], mapping: str) -> Any:
 
 def load_flows(folder: Path, problems: Collector) -> tuple[Flow, ...]:
     """Every `*.flow.toml` of a game folder, checked; problems are recorded with file and line."""
-    return tuple(flow for path in sorted(folder.glob("*.flow.toml")) if (flow := _flow(path, problems)))
+    flows = []
+    for path in sorted(folder.glob("*.flow.toml")):
+        if not contained(folder, path):
+            problems.add(path, f"a link to {path.resolve()}, outside the game folder; copy the file into the folder")
+        elif flow := _flow(path, problems):
+            flows.append(flow)
+    return tuple(flows)
 
 
 class _Reader:

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from cardgen.gamedata.containment import contained
 from cardgen.gamedata.errors import Collector
 from cardgen.gamedata.records import freeze
 from cardgen.gamedata.values import SLUG
@@ -24,6 +25,9 @@ def load_lab(folder: Path, problems: Collector) -> Mapping[str, Any]:
     records = {}
     for path in sorted((folder / "lab").glob("*.json")):
         name = path.stem
+        if not contained(folder, path):
+            problems.add(path, f"a link to {path.resolve()}, outside the game folder; copy the file into lab/")
+            continue
         if not SLUG.fullmatch(name):
             problems.add(path, f"a lab record's name must be lower-case letters, digits and _ (it is how the "
                          f"rulebook names it: lab.{name}), found {name!r}")

@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from cardgen.gamedata.bundle import templates_dir
 from cardgen.gamedata.cards import read_cards, required_header
+from cardgen.gamedata.containment import contained
 from cardgen.gamedata.csvfile import read_table
 from cardgen.gamedata.errors import Collector, GameDataError, Problem
 from cardgen.gamedata.flows import load_flows
@@ -31,8 +32,16 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
     assert manifest is not None
     slug = manifest.info["slug"]
     layouts = find_layouts(folder, slug, templates or templates_dir())
+    for name, path in list(layouts.items()):
+        if path.parent == folder / "layouts" and not contained(folder, path):
+            problems.add(path, f"layout {name!r} is a link to {path.resolve()}, outside the game folder; copy the "
+                         "file into layouts/")
+            del layouts[name]
     decks = []
     for deck in manifest.decks:
+        if deck.file.parent != folder or not contained(folder, deck.file):
+            decks.append(deck)  # game.toml's problem says why; a file outside the folder is never read
+            continue
         table = read_table(deck.file, problems, required_header(deck.columns))
         decks.append(replace(deck, cards=read_cards(deck, table, problems) if table else ()))
     _check_ids(decks, problems)
@@ -100,7 +109,10 @@ def _check_art(art: Path, decks: list[Deck], problems: Collector) -> None:
         for column in (c for c in deck.columns if c.type == "art"):
             for card in deck.cards:
                 name = card.get(column.name)
-                if name and not (art / name).is_file():
+                if name and (art / name).exists() and not contained(art.parent, art / name):
+                    problems.add(card.file, f"column {column.name!r}: art file {name!r} is a link to a file outside "
+                                 f"the game folder {art.parent.resolve()}; copy the file into art/", card.line)
+                elif name and not (art / name).is_file():
                     problems.add(card.file, f"column {column.name!r}: art file {name!r} not found in {art}; "
                                  "add it or write 'placeholder'", card.line)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.gamedata.errors import Collector
+from cardgen.gamedata.containment import contained
 from cardgen.gamedata.icon_files import icon_file
 from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
 from cardgen.gamedata.rowfilter import ConditionError, RowFilter, compile_condition
@@ -211,8 +212,11 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             self.problem(keys + ("rows_are_copies",), f"rows_are_copies must be true or false, found "
                          f"{table['rows_are_copies']!r}")
         where = self.where(table.get("where"), {c.name for c in columns}, keys + ("where",))
-        if "/" in file_name or "\\" in file_name:
+        if "/" in file_name or "\\" in file_name or file_name.strip() in ("", ".", ".."):
             self.problem(keys + ("file",), f"file must be a CSV file name in the game folder, found {file_name!r}")
+        elif not contained(self.path.parent, file_name):
+            self.problem(keys + ("file",), f"file {file_name!r} is outside the game folder (a link that leads out "
+                         "of it); copy the CSV file into the folder")
         return Deck(
             id=deck_id,
             title=self.text(table, "title", keys, required=True, default=deck_id),

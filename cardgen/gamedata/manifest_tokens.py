@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.gamedata.columns import MAX_COPIES
 from cardgen.gamedata.records import Token
 from cardgen.gamedata.values import COLOUR, SLUG, is_int, kind_of
 
@@ -23,7 +24,10 @@ class TokenTables:
             self.problem(keys, f"token id {token_id!r} must be lower-case letters, digits and _")
         self.unknown_keys(table, TOKEN_KEYS, keys)
         count = table.get("count")
-        if not (is_int(count) and count >= 1):
+        if is_int(count) and count > MAX_COPIES:
+            self.problem(keys + ("count",), f"token {token_id!r}: count must be at most {MAX_COPIES}, found {count!r}")
+            count = 1
+        elif not (is_int(count) and count >= 1):
             self.problem(keys + ("count",), f"token {token_id!r}: count must be a whole number of at least 1, "
                          f"found {count!r}")
             count = 1

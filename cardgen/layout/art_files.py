@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
+import warnings
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +13,7 @@ from pathlib import Path
 from cardgen.layout.spec import LayoutError
 
 SVG_SUFFIXES = (".svg", ".svgz")
+MAX_PIXELS = 100_000_000  # a raster picture larger than this is refused, not decoded
 
 
 class ArtError(LayoutError):
@@ -59,9 +62,23 @@ def _read_art(path: str, mtime_ns: int, size: int) -> ArtFile:
         from PIL import Image as PILImage, UnidentifiedImageError
 
         try:
-            with PILImage.open(path) as image:
-                image.load()  # a truncated file fails here, not halfway through a PDF
-                width, height = image.size
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # our own limit says more
+                with PILImage.open(path) as image:
+                    width, height = image.size
+                    if width * height > MAX_PIXELS:
+                        raise ArtError(f"{path}: the image is {width} x {height} px "
+                                       f"({width * height / 1e6:g} megapixels), more than the limit of "
+                                       f"{MAX_PIXELS // 1_000_000} megapixels; scale it down (300 dpi is plenty "
+                                       "for print)")
+                    image.load()  # a truncated file fails here, not halfway through a PDF
+        except ArtError:
+            raise
+        except PILImage.DecompressionBombError as error:  # too big for Pillow to even open
+            found = re.search(r"\((\d+) pixels\)", str(error))
+            amount = f" ({int(found.group(1)) / 1e6:g} megapixels)" if found else ""
+            raise ArtError(f"{path}: the image is too large{amount}, more than the limit of "
+                           f"{MAX_PIXELS // 1_000_000} megapixels; scale it down (300 dpi is plenty for print)") from None
         except UnidentifiedImageError:
             raise ArtError(f"{path}: not an image Pillow can read (use PNG, JPEG, WebP, GIF or TIFF, or "
                            "SVG with a .svg name)") from None

@@ -12,6 +12,7 @@ from jinja2 import meta, nodes
 
 from cardgen.gamedata import Card, Deck, Game, thaw
 from cardgen.gamedata.columns import PLACEHOLDER_ART
+from cardgen.gamedata.containment import contained
 from cardgen.gamedata.flowtext import card_text, printed
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
@@ -263,6 +264,9 @@ class Composer:
         """The readable file of that name in art/, None when there is no such file; ArtError when it cannot be read."""
         if file_name not in self._art_files:
             path = self.game.root / "art" / file_name
+            if path.exists() and not contained(self.game.root, path):  # `..`, an absolute path, a link out
+                raise ArtError(f"file {file_name!r} is outside the game folder {self.game.root.resolve()}; "
+                               "copy it into art/")
             self._art_files[file_name] = read_art(str(path.resolve())) if path.is_file() else None
         return self._art_files[file_name]
 

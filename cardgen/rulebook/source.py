@@ -8,6 +8,7 @@ from pathlib import Path
 import jinja2
 
 from cardgen.gamedata import Game, templates_dir
+from cardgen.gamedata.containment import contained
 from cardgen.rulebook.context import FLOWCHART, GALLERY, context
 from cardgen.templating import environment
 
@@ -32,6 +33,9 @@ def markdown(game: Game) -> str:
     if path is None:
         raise RulebookError(f"{game.slug} has no rulebook: write {templates_dir() / 'rulebooks' / game.slug / NAME} "
                             f"or {game.root / NAME} (see docs/designers/rulebooks.md)")
+    if path.parent == game.root and not contained(game.root, path):  # never read a file from outside
+        raise RulebookError(f"{path}: a link to {path.resolve()}, outside the game folder; copy the file into "
+                            "the folder")
     source = path.read_text(encoding="utf-8")
     env = environment()
     try:

@@ -52,7 +52,7 @@ def test_a_declared_qty_column_counts_and_stays_a_field(make_game, tmp_path):
 
 def test_qty_is_checked_like_count(make_game):
     folder = make_game(toml=TOML, name="copies", boss_csv="id,name,qty\nb-1,Ogre,none\n")
-    assert problems(folder) == [f"{folder / 'boss.csv'}:2:3: column 'count': expected a whole number of at least 1, "
+    assert problems(folder) == [f"{folder / 'boss.csv'}:2:3: column 'count': expected a whole number from 1 to 1000, "
                                 "found 'none'"]
 
 
