@@ -49,6 +49,7 @@ class BuildOptions:
     preset: str | None = None         # a print shop's image preset (templates/print/presets.toml)
     dpi: float = 300.0                # for PNG and Tabletop Simulator images without a preset
     tts: bool = False                 # Tabletop Simulator deck sheets and saved object
+    tts_base_url: str | None = None   # http(s) URL the tts/ images are hosted under; None: file:/// URLs
 
 
 @dataclass

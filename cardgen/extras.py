@@ -46,7 +46,7 @@ def write_extras(game: Game, composer: Composer, options: Any, staging: Staging,
             done.after_commit.append(report.remove_stale)
             done.summary.append(f"card images: {report.drawn} drawn, {report.reused} unchanged and kept")
         if options.tts:
-            report = export_tts(game, TtsOptions(dpi=options.dpi), staging)
+            report = export_tts(game, TtsOptions(dpi=options.dpi, base_url=options.tts_base_url), staging)
             done.kept |= report.files
             done.after_commit.append(report.remove_stale)
             done.summary.append(f"Tabletop Simulator: {report.drawn} sheet images drawn, {report.reused} kept")

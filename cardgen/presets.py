@@ -1,7 +1,9 @@
 """Print-shop presets for PNG export, read and checked from templates/print/presets.toml.
 
 A preset fixes the DPI and the bleed, and may pin the exact pixel size (bleed included) a shop
-wants for a card size; other sizes get (trim + 2 * bleed) at the preset's DPI.
+wants for a card size; other sizes get (trim + 2 * bleed) at the preset's DPI, where a trim given in
+rounded millimetres for an inch size (tarot's 69.9 x 120.7 mm is 2.75 x 4.75 in) counts as the exact
+inches, so tarot with 1/8 in bleed at 300 DPI is 900 x 1500 px, not 901 x 1501.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from cardgen.gamedata.cardsizes import CARD_SIZES
 
 MM_PER_INCH = 25.4
 KEYS = ("title", "dpi", "bleed", "sizes")
+INCH_STEP = MM_PER_INCH / 16  # trims within SNAP mm of a sixteenth of an inch are inch sizes
+SNAP = 0.06
 TOLERANCE = 0.02  # a pinned pixel size may differ this much (relatively) from what dpi and bleed give
 
 
@@ -38,7 +42,13 @@ class Preset:
         """The image size in pixels, bleed included, for cards of `size`."""
         if size.name in self.sizes:
             return self.sizes[size.name]
-        return _pixels(size.width, size.height, self.bleed, self.dpi)
+        return _pixels(inch_exact(size.width), inch_exact(size.height), self.bleed, self.dpi)
+
+
+def inch_exact(mm: float) -> float:
+    """`mm`, or the exact length of the sixteenth of an inch it rounds (69.9 -> 69.85 for 2.75 in)."""
+    exact = round(mm / INCH_STEP) * INCH_STEP
+    return exact if abs(exact - mm) <= SNAP else mm
 
 
 def default_path() -> Path:

@@ -8,10 +8,21 @@ from pathlib import Path
 import click
 
 from cardgen.build import BuildError, BuildOptions, build as run_build
+from cardgen.export.tts import check_base_url
 from cardgen.cli.loading import DATA_ERROR, load_or_exit
 from cardgen.gamedata import bundled_slugs
 from cardgen.impose.duplex import DUPLEX
 from cardgen.impose.grid import MARGIN, STYLES
+from cardgen.output import Terminated, terminated_as_exception
+
+
+def _base_url(ctx, param, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return check_base_url(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def _offset(ctx, param, value: str) -> tuple[float, float]:
@@ -54,15 +65,23 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a saddle-stitch booklet.")
 @click.option("--no-rulebook", is_flag=True, help="Skip the rulebook (written by default when the game has one).")
 @click.option("--png", is_flag=True, help="Also write every card front and deck back as PNG (only changed cards are "
-                                          "redrawn on a rebuild).")
-@click.option("--preset", default=None, help="PNGs sized for a print shop: tgc, mpc, drivethru (templates/print/presets.toml).")
+                                          "redrawn on a rebuild), with an order sheet of the copies of each: "
+                                          "png/order.csv and png/order.json.")
+@click.option("--preset", default=None, help="PNGs sized for a print shop: tgc, mpc, drivethru (templates/print/presets.toml). "
+                                             "png/order.csv and png/order.json list each image with the copies to order.")
 @click.option("--dpi", type=float, default=300.0, show_default=True, help="Resolution of PNGs without a preset.")
-@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets and a saved object to import.")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets and a saved object to import "
+                                          "(image URLs are file:/// paths on this machine: see --tts-base-url).")
+@click.option("--tts-base-url", default=None, callback=_base_url, metavar="URL",
+              help="With --tts: write image URLs as URL/tts/<image>, for the OUT/<slug>/tts/ folder uploaded to "
+                   "URL/tts/ (http or https), so every player of a multiplayer table loads them and the saved object "
+                   "does not depend on where it was built.")
 @click.option("--all-formats", is_flag=True,
               help="Everything: sheets, tokens, single-card PDFs, PNGs, Tabletop Simulator, rulebook and booklet.")
 def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
           margin: float, duplex: str, flip: str, back_offset: tuple[float, float], out: Path, tokens: bool,
-          single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None, dpi: float, tts: bool, all_formats: bool) -> None:
+          single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None, dpi: float, tts: bool, tts_base_url: str | None,
+          all_formats: bool) -> None:
     """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs, and its rulebook.
 
     Paper, margin, bleed, manual duplex and the fold sheet: docs/designers/printing.md.
@@ -72,21 +91,27 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
     """
     if bool(game) == all_games:
         raise click.UsageError("name one GAME (a bundled slug or a folder) or use --all")
+    if tts_base_url and not (tts or all_formats):
+        raise click.UsageError("--tts-base-url applies to the Tabletop Simulator export: add --tts (or --all-formats)")
     options = BuildOptions(paper=paper, card_size=card_size, bleed=bleed, sheet=sheet, margin=margin, duplex=duplex,
                            flip=flip, back_offset=back_offset, out=out, tokens=tokens or all_formats,
                            single=single or all_formats, rulebook=not no_rulebook,
                            booklet=booklet or all_formats, png=png or all_formats, preset=preset, dpi=dpi,
-                           tts=tts or all_formats)
+                           tts=tts or all_formats, tts_base_url=tts_base_url)
     for name in (bundled_slugs() if all_games else [game]):
         loaded = load_or_exit(name)
         total = sum(deck.distinct for deck in loaded.decks)
         try:
-            with click.progressbar(length=total, label=f"{loaded.slug:<22}", file=sys.stderr,
-                                   show_pos=True) as bar:
+            with terminated_as_exception(), click.progressbar(length=total, label=f"{loaded.slug:<22}",
+                                                               file=sys.stderr, show_pos=True) as bar:
                 result = run_build(loaded, options, progress=bar.update)
         except BuildError as error:
             click.echo(f"error: {loaded.slug}: {error}", err=True)
             raise SystemExit(DATA_ERROR) from None
+        except Terminated:
+            click.echo(f"\nerror: {loaded.slug}: stopped by SIGTERM; the build's unfinished files were removed",
+                       err=True)
+            raise SystemExit(Terminated.status) from None
         for warning in result.warnings:
             click.echo(f"warning: {loaded.slug}: {warning}", err=True)
         click.echo(f"{loaded.slug}: {result.cards} cards on {result.pages} pages, "

@@ -5,11 +5,19 @@ deck's back prints the card's fields, each card's back as `png/<deck>-backs/<car
 bleed of a print-shop preset (scaled to the shop's exact pixel size) or of the options, the DPI
 stored in each file. `png/png-cache.json` records each file's fingerprint (cardgen.export.fingerprint),
 so a rebuild redraws only the images whose inputs changed and keeps the others where they are.
+
+Beside the images, an order sheet for the print shop: `png/order.csv` and `png/order.json` list each
+image (its file relative to `png/`, side, deck, card id, name and quantity: the copies to print), and
+the totals per deck and overall, the card counts `cardgen check --json` reports (in the CSV, rows
+whose side is `total` after the images: one per deck, then one for all decks). A deck's single back
+image is listed once with the deck's total; per-card backs each with their card's copies.
 """
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +36,9 @@ from cardgen.render.png_encode import encode_png
 
 FOLDER = "png"
 CACHE = f"{FOLDER}/png-cache.json"
+ORDER_CSV = f"{FOLDER}/order.csv"
+ORDER_JSON = f"{FOLDER}/order.json"
+ORDER_COLUMNS = ("file", "side", "deck", "card", "name", "quantity")
 
 
 @dataclass(frozen=True)
@@ -88,8 +99,8 @@ def export_pngs(game: Game, options: PngOptions, staging: Staging,
     """
     dpi, bleed, shop = resolve(options)
     composer = Composer(game, bleed)
-    sizes = {deck.id: shop.sizes.get(deck.size.name) if shop else None for deck in game.decks}
-    pinned = sorted(dict(shop.sizes).items()) if shop else None
+    sizes = {deck.id: shop.pixels(deck.size) if shop else None for deck in game.decks}
+    pinned = sorted(dict(shop.sizes).items()) + ["inch-exact"] if shop else None
     prints = Fingerprints(game, ["png", RENDERER_VERSION, dpi, bleed, pinned])
     cache = ImageCache(staging.target, CACHE)
     report = PngReport(dpi=dpi, bleed=bleed, preset=shop.name if shop else None)
@@ -116,9 +127,45 @@ def export_pngs(game: Game, options: PngOptions, staging: Staging,
         if progress:
             progress(1)
     cache.save(staging)
+    write_order(game, composer, report, staging)
     report.files = {name: record.sha256 for name, record in sorted(cache.new.items())}
     report.stale = cache.stale()
     return report
+
+
+def order_items(game: Game, composer: Composer) -> list[dict]:
+    """Every image a print shop prints, with the copies of it: fronts, then the deck's back(s), deck by deck."""
+    items = []
+
+    def item(name: str, side: str, deck: Deck, card: Card | None, quantity: int) -> dict:
+        return {"file": name[len(FOLDER) + 1:], "side": side, "deck": deck.id, "card": card.id if card else "",
+                "name": card.name if card else f"{deck.title} (back)", "quantity": quantity}
+
+    for deck in game.decks:
+        items += [item(front_name(deck, card), "front", deck, card, card.count) for card in deck.cards]
+        if composer.back_varies(deck):
+            items += [item(back_name(deck, card), "back", deck, card, card.count) for card in deck.cards]
+        else:
+            items.append(item(back_name(deck), "back", deck, None, deck.total))
+    return items
+
+
+def write_order(game: Game, composer: Composer, report: PngReport, staging: Staging) -> None:
+    """Writes the order sheet, `png/order.csv` and `png/order.json`, through `staging`."""
+    items = order_items(game, composer)
+    decks = {deck.id: {"title": deck.title, "cards": deck.total, "distinct": deck.distinct,
+                       "card_size": deck.size.name} for deck in game.decks}
+    staging.write_json(ORDER_JSON, {"game": game.slug, "title": game.title, "preset": report.preset,
+                                    "dpi": report.dpi, "bleed_mm": report.bleed, "items": items, "decks": decks,
+                                    "total": sum(deck.total for deck in game.decks)})
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(ORDER_COLUMNS)
+    writer.writerows([entry[column] for column in ORDER_COLUMNS] for entry in items)
+    writer.writerows(["", "total", deck.id, "", deck.title, deck.total] for deck in game.decks)
+    writer.writerow(["", "total", "", "", "all decks", sum(deck.total for deck in game.decks)])
+    with open(staging.path(ORDER_CSV), "w", encoding="utf-8", newline="") as stream:
+        stream.write(text.getvalue())
 
 
 def prepare(composer: Composer, deck_indexes: set[int]) -> None:

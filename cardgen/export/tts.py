@@ -3,8 +3,12 @@
 Each sheet holds up to 69 distinct cards in reading order and, in its last slot, the deck's back as
 the hidden-card image; no side exceeds 4096 px (cards are scaled down to fit, and never above
 `dpi`). Files: `tts/<deck>-<n>.png`, `tts/<deck>-back.png` and `<slug>-tts.json`, whose URLs are
-`file:///` URLs of the images where the build commits them. A deck whose back prints the card's
-fields gets, instead of one back image, a sheet of backs per sheet of fronts (`tts/<deck>-<n>-back.png`,
+`file:///` URLs of the images where the build commits them, or with a base URL (`--tts-base-url`),
+`<base URL>/<path relative to the game's build folder>`, such as `https://example.org/game/tts/park-1.png`,
+for images the designer hosts (Tabletop Simulator has no URLs relative to the saved object: it loads
+`file:///` paths on the host's machine only, so the other players of a multiplayer table need http(s)).
+A saved object written with a base URL names no local folder, so it is the same wherever it is built.
+A deck whose back prints the card's fields gets, instead of one back image, a sheet of backs per sheet of fronts (`tts/<deck>-<n>-back.png`,
 each card's back in its front's slot: Tabletop Simulator's UniqueBack). Sheets are fingerprinted like the
 PNG export's images (`tts/tts-cache.json`), so a rebuild redraws only sheets whose cards changed.
 """
@@ -14,9 +18,11 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+from urllib.parse import quote, urlsplit
 
 from PIL import Image as PILImage
 
@@ -44,6 +50,25 @@ MM_PER_INCH = 25.4
 class TtsOptions:
     dpi: float = 300.0           # the most detail a card gets; full sheets are about 409 x 585 px a poker card
     workers: int | None = None   # processes; None: one per core
+    base_url: str | None = None  # http(s) URL the tts/ images are hosted under; None: local file:/// URLs
+
+
+def check_base_url(url: str) -> str:
+    """`url` without a trailing slash; ValueError saying what is wrong unless it is an http(s) URL of a host."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"--tts-base-url must be an http:// or https:// URL such as https://example.org/mygame, "
+                         f"not {url!r}")
+    if parts.query or parts.fragment or re.search(r"\s", url):
+        raise ValueError(f"--tts-base-url must be a plain folder URL without spaces, '?' or '#', not {url!r}")
+    return url.rstrip("/")
+
+
+def image_url(name: str, target: Path, base_url: str | None) -> str:
+    """The URL of the image `name` (relative to the build folder `target`) in the saved object."""
+    if base_url is None:
+        return (target / name).resolve().as_uri()
+    return f"{check_base_url(base_url)}/{quote(name)}"
 
 
 @dataclass(frozen=True)
@@ -119,6 +144,8 @@ def export_tts(game: Game, options: TtsOptions, staging: Staging,
     """Writes the game's Tabletop Simulator sheets, backs and saved object through `staging`."""
     if not 20 <= options.dpi <= 1200:
         raise ValueError(f"--tts-dpi must be from 20 to 1200, not {options.dpi:g}")
+    if options.base_url is not None:
+        check_base_url(options.base_url)
     composer = Composer(game, LAYOUT_BLEED)
     prints = Fingerprints(game, ["tts", RENDERER_VERSION, LAYOUT_BLEED])
     cache = ImageCache(staging.target, CACHE)
@@ -142,14 +169,14 @@ def export_tts(game: Game, options: TtsOptions, staging: Staging,
             progress(1)
     cache.save(staging)
     report.json = f"{game.slug}-tts.json"
-    staging.write_json(report.json, _save(game, report.sheets, staging))
+    staging.write_json(report.json, _save(game, report.sheets, staging, options.base_url))
     report.files = {name: record.sha256 for name, record in sorted(cache.new.items())}
     report.stale = cache.stale()
     return report
 
 
-def _save(game: Game, plans: list[Plan], staging: Staging) -> dict:
-    url = {item.name: (staging.target / item.name).resolve().as_uri() for item in plans}
+def _save(game: Game, plans: list[Plan], staging: Staging, base_url: str | None = None) -> dict:
+    url = {item.name: image_url(item.name, staging.target, base_url) for item in plans}
     decks = []
     for deck_index, deck in enumerate(game.decks):
         shared = url.get(f"{FOLDER}/{deck.id}-back.png")
