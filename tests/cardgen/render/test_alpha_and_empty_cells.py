@@ -4,8 +4,6 @@ the PNG export and of the rasterised PDF, and in the PDF's own text."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from pypdf import PdfReader
 
 from cardgen.build import BuildError, BuildOptions, build
 from cardgen.gamedata import load_game
+from tests.cardgen import raster
 
 BLEED = 3.0
 PNG_DPI = 300
@@ -99,12 +98,7 @@ def region(image: Image.Image, box: tuple[float, float, float, float], dpi: floa
 
 
 def rasterise(pdf: Path, page: int, tmp_path: Path) -> Image.Image:
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm is missing: `make test` installs poppler-utils")
-    stem = tmp_path / f"page{page}"
-    subprocess.run(["pdftoppm", "-r", str(PDF_DPI), "-f", str(page), "-l", str(page), "-png", "-singlefile",
-                    str(pdf), str(stem)], check=True)
-    return Image.open(f"{stem}.png")
+    return raster.rasterise(pdf, page, tmp_path, PDF_DPI)
 
 
 @pytest.fixture

@@ -4,8 +4,6 @@ rasterised PDF, the PDF's soft masks and vector operators, identical bytes on re
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from pypdf.generic import ContentStream
 
 from cardgen.build import BuildError, BuildOptions, build
 from cardgen.gamedata import load_game
+from tests.cardgen import raster
 from tests.cardgen.conftest import BLUE, FIELD, RED
 
 BLEED = 3.0
@@ -41,12 +40,7 @@ def built(folder: Path, out: Path) -> Path:
 
 
 def rasterise(pdf: Path, page: int, tmp_path: Path) -> Image.Image:
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm is missing: `make test` installs poppler-utils")
-    stem = tmp_path / f"page{page}"
-    subprocess.run(["pdftoppm", "-r", str(PDF_DPI), "-f", str(page), "-l", str(page), "-png", "-singlefile",
-                    str(pdf), str(stem)], check=True)
-    return Image.open(f"{stem}.png")
+    return raster.rasterise(pdf, page, tmp_path, PDF_DPI)
 
 
 def xobjects(node, seen=None) -> list:
