@@ -73,15 +73,18 @@ class Changes:
 
     def _watch(self) -> None:
         """Starts this process's watcher on first use (after a server forks its workers, never before)."""
-        if self._watcher is not None and self._pid == os.getpid() and self._watcher.is_alive():
+        if self._running():
             return
         with self._lock:
-            if self._watcher is not None and self._pid == os.getpid() and self._watcher.is_alive():
+            if self._running():  # another stream started it meanwhile
                 return
             target = self._listen if self.engine.dialect.name == "postgresql" else self._poll
             self._pid = os.getpid()
             self._watcher = threading.Thread(target=target, name="companion-changes", daemon=True)
             self._watcher.start()
+
+    def _running(self) -> bool:
+        return self._watcher is not None and self._pid == os.getpid() and self._watcher.is_alive()
 
     def catch_up(self) -> None:
         """Reads the heads of every watched game from the database (SQLite's poll; PostgreSQL after a reconnect,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.fields import is_unicode
+from companion.rules.fields import Field, FieldError, is_unicode
 from companion.errors import Invalid, Stale
 from companion.sessions import GAME_ID
 from companion.storage.store import DuplicateGame, EventRow, GameRow
@@ -99,11 +99,10 @@ def _game_id(value: Any) -> str:
 
 
 def _integer(value: Any, field: str, most: int = 10**9) -> int:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)  # JSON's 8.0 is the whole number 8
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
-        raise Invalid(f"expected a whole number from 0 to {most}, found {value!r}"[:200], field=field)
-    return value
+    try:  # the live API's own check of a whole number (8.0 is 8)
+        return Field("integer", minimum=0, maximum=most).check(field, value)
+    except FieldError as error:
+        raise Invalid(error.message[:200], field=field) from None
 
 
 def _players(value: Any) -> list[str]:

@@ -241,15 +241,14 @@ class Sessions:
                 raise Invalid(error.message, field=error.field) from None
             try:
                 if spec.random:  # a rule may refuse while drawing (a bot's move that is not allowed now)
-                    draw = random.Random(f"{current.game.seed}:{led.randoms}")
+                    seed = f"{current.game.seed}:{led.randoms}"  # the same draws live and when an import replays
                     if stored is not None:  # drawn by the app, or settled from what the table entered
-                        if not _drawn_again(rules, current.state, kind, spec, stored.payload,
-                                            f"{current.game.seed}:{led.randoms}"):
+                        if not _drawn_again(rules, current.state, kind, spec, stored.payload, seed):
                             raise Invalid("the outcome recorded is not the one the server draws from the game's "
                                           "seed (an exported game cannot be given other dice)", field="payload")
                         checked = stored.payload
                     else:
-                        checked = rules.prepare(current.state, kind, checked, draw)
+                        checked = rules.prepare(current.state, kind, checked, random.Random(seed))
                 row = EventRow(seq, kind, checked, None, spec.random, now(), author)
                 state = rules.apply(current.state, Event(seq, kind, checked))
             except RuleError as error:
