@@ -18,7 +18,7 @@ ROLL = EventSpec("Dice rolled at the table (enter how they fell), or rolled by t
     "sides": Field("integer", minimum=2, maximum=100, required=False, default=6, label="Sides of each die"),
     "fell": Field("array", items=Field("integer", minimum=1, maximum=100), max_items=10, required=False,
                   label="How they fell", description="Leave empty for the app to roll."),
-}, random=True)
+}, random=True, drawn=("results", "entered"))
 
 
 def settle(payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:

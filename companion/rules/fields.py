@@ -121,6 +121,8 @@ class EventSpec:
     fields: Mapping[str, Field] = field(default_factory=dict)
     random: bool = False  # the server rolls or shuffles when the event is appended
     hidden: tuple[str, ...] = ()  # payload fields (such as a shuffled deck) kept out of every public view
+    drawn: tuple[str, ...] = ()   # payload keys the app's draw adds beside the fields (dice faces, a seed); the
+    # rules check them, the schema does not offer them to a client
 
     def check(self, payload: Any) -> dict[str, Any]:
         """The payload with defaults filled in; FieldError for the first field that does not fit."""

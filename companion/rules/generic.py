@@ -14,12 +14,11 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from companion.rules import dice
-from companion.rules.contract import Event, RuleError, Rules, SetupConfig, recent
+from companion.rules import dice, shared_events
+from companion.rules.contract import Game, RuleError, Rules, SetupConfig, recent
 from companion.rules.fields import EventSpec, Field
+from companion.rules.shared_events import PLAYER
 
-POINTS = Field("integer", minimum=-99999, maximum=99999, label="Points", description="Negative to take away.")
-PLAYER = Field("integer", minimum=0, maximum=99, label="Player", seat=True)
 STEP = Field("integer", minimum=-99999, maximum=99999, label="By how much", description="Negative to go down.")
 VALUE = Field("integer", minimum=-100000, maximum=100000, label="New value")
 
@@ -76,18 +75,10 @@ def rules(game: Any) -> Rules:
     scoring = game.scoring
     categories = tuple(scoring["categories"])
     counters, tracks = _meters(scoring.get("counters")), _meters(scoring.get("tracks"))
-    category = Field("string", choices=categories, label="Category")
     events = {
-        "add_points": EventSpec("Add points to a player's category.",
-                                {"player": PLAYER, "category": category, "points": POINTS}),
-        "set_points": EventSpec("Correction: set a player's points in a category, replacing what was there.",
-                                {"player": PLAYER, "category": category, "points": POINTS}),
+        **shared_events.shared("add_points", "set_points", categories=categories),
         "next_round": EventSpec("End this round and start the next (the last round ends the game)."),
-        "rename_player": EventSpec("Change a player's name.", {"player": PLAYER,
-                                                                "name": Field("string", max_length=40, label="Name")}),
-        "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500, label="Note")}),
-        "roll": dice.ROLL,
-        "finish": EventSpec("End the game now: no more changes to the scores."),
+        **shared_events.shared("rename_player", "note", "roll", "finish"),
     }
     if counters:
         counter = Field("string", choices=tuple(c.id for c in counters), label="Counter",
@@ -116,8 +107,11 @@ def rules(game: Any) -> Rules:
                      end_points=end.get("points"), end_when=end.get("when", "end_of_round"),
                      tie_break=scoring.get("tie_break"))
 
-    return Rules(slug=game.slug, events=events, setup=setup, apply=apply, score=score, view=view, prepare=prepare,
-                 version="generic-2", describe=describer({m.id: m.label for m in counters + tracks}))
+    labels = {m.id: m.label for m in counters + tracks}
+    sheet = Game(name=game.title, events=events, moves={kind: MOVES[kind] for kind in events}, setup=setup,
+                 score=score, view=view, prepare=prepare, over=over, version="generic-2",
+                 describe=lambda event, players, data: describer(labels)(event, players))
+    return sheet.rules(game.slug, game)
 
 
 def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -125,48 +119,51 @@ def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random
     return dice.settle(payload, rng) if kind == "roll" else payload
 
 
-def apply(state: Sheet, event: Event) -> Sheet:
-    p = event.payload
-    if state.finished and event.type not in ("note", "rename_player"):
-        raise RuleError(f"The game is over{' (' + state.ended_by + ')' if state.ended_by else ''}: undo its end "
-                        "on the History page to change anything.")
-    if "player" in p and not 0 <= p["player"] < len(state.players):
-        raise RuleError(f"This game has {len(state.players)} players; choose one of them.")
-    if event.type in ("add_points", "set_points"):
-        column = state.categories.index(p["category"])
-        row = list(state.points[p["player"]])
-        row[column] = row[column] + p["points"] if event.type == "add_points" else p["points"]
-        points = state.points[:p["player"]] + (tuple(row),) + state.points[p["player"] + 1:]
-        return _ends(replace(state, points=points))
-    if event.type in ("change_counter", "set_counter"):
-        return _ends(_counter(state, p))
-    if event.type in ("change_track", "set_track"):
-        index = [t.id for t in state.track_specs].index(p["track"])
-        meter = state.track_specs[index]
-        value = state.tracks[index] + p["by"] if event.type == "change_track" else p["value"]
-        meter.check(value, "The ")
-        return _ends(replace(state, tracks=state.tracks[:index] + (value,) + state.tracks[index + 1:]))
-    if event.type == "next_round":
-        if state.last_round:
-            return replace(state, finished=True, ended_by=state.ended_by or f"round {state.round} was the last")
-        if state.rounds is not None and state.round >= state.rounds:
-            return replace(state, finished=True, ended_by=f"round {state.round} of {state.rounds} was the last")
-        return replace(state, round=state.round + 1)
-    if event.type == "rename_player":
-        name = p["name"].strip()
-        taken = next((n for i, n in enumerate(state.players) if i != p["player"] and n.casefold() == name.casefold()), None)
-        if taken:
-            raise RuleError(f"Another player is already called {taken}.")
-        players = list(state.players)
-        players[p["player"]] = name or players[p["player"]]
-        return replace(state, players=tuple(players))
-    if event.type == "note":
-        return replace(state, notes=state.notes + (p["text"],))
-    if event.type == "roll":
-        return replace(state, rolls=state.rolls + (tuple(dice.results(p)),))
-    if event.type == "finish":
-        return replace(state, finished=True, ended_by="ended by the table")
-    raise RuleError("This game has no such move.")
+def over(state: Sheet) -> str | None:
+    """Why nothing may change any more (only notes and names), or None while the game goes on."""
+    if not state.finished:
+        return None
+    return (f"The game is over{' (' + state.ended_by + ')' if state.ended_by else ''}: undo its end on the History "
+            "page to change anything.")
+
+
+def _points(state: Sheet, p: dict[str, Any], add: bool) -> Sheet:
+    column = state.categories.index(p["category"])
+    row = list(state.points[p["player"]])
+    row[column] = row[column] + p["points"] if add else p["points"]
+    return _ends(replace(state, points=state.points[:p["player"]] + (tuple(row),) + state.points[p["player"] + 1:]))
+
+
+def _track(state: Sheet, p: dict[str, Any]) -> Sheet:
+    index = [t.id for t in state.track_specs].index(p["track"])
+    meter = state.track_specs[index]
+    value = state.tracks[index] + p["by"] if "by" in p else p["value"]
+    meter.check(value, "The ")
+    return _ends(replace(state, tracks=state.tracks[:index] + (value,) + state.tracks[index + 1:]))
+
+
+def _next_round(state: Sheet, p: dict[str, Any]) -> Sheet:
+    if state.last_round:
+        return replace(state, finished=True, ended_by=state.ended_by or f"round {state.round} was the last")
+    if state.rounds is not None and state.round >= state.rounds:
+        return replace(state, finished=True, ended_by=f"round {state.round} of {state.rounds} was the last")
+    return replace(state, round=state.round + 1)
+
+
+MOVES: dict[str, Any] = {
+    "add_points": lambda s, p: _points(s, p, add=True),
+    "set_points": lambda s, p: _points(s, p, add=False),
+    "change_counter": lambda s, p: _ends(_counter(s, p)),
+    "set_counter": lambda s, p: _ends(_counter(s, p)),
+    "change_track": _track,
+    "set_track": _track,
+    "next_round": _next_round,
+    "rename_player": lambda s, p: replace(s, players=shared_events.renamed(s.players, p["player"], p["name"],
+                                                                           unique=True)),
+    "note": shared_events.note,
+    "roll": shared_events.roll,
+    "finish": lambda s, p: replace(s, finished=True, ended_by="ended by the table"),
+}
 
 
 def _counter(state: Sheet, p: Mapping[str, Any]) -> Sheet:

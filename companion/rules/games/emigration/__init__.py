@@ -12,8 +12,7 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
-from companion.rules.contract import Event, RuleError
-from companion.rules.fields import FieldError
+from companion.rules.contract import Event, Game, RuleError
 from companion.rules.games.emigration import border, corrections, deal, life, preparation, travel
 from companion.rules.games.emigration.deal import setup
 from companion.rules.games.emigration.events import EVENTS
@@ -22,7 +21,7 @@ from companion.rules.games.emigration.outcomes import OUTCOME_KEYS, EnteredError
 from companion.rules.games.emigration.scoring import score, view
 from companion.rules.games.emigration.state import State
 
-__all__ = ["EVENTS", "VERSION", "apply", "describe", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "GAME", "VERSION", "apply", "describe", "prepare", "score", "setup", "view"]
 
 VERSION = "emigration-1"
 
@@ -37,30 +36,22 @@ RESOLVE: dict[str, Callable[[State, dict[str, Any], Source], State]] = {
     "set_turn": corrections.set_turn, "set_card": corrections.set_card, "set_identity": corrections.set_identity,
     "note": corrections.note, "rename_player": corrections.rename_player,
 }
-assert set(RESOLVE) == set(EVENTS)
 
 AFTER_THE_GAME = ("note", "rename_player")
 
 
-def _checked(kind: str, payload: Any) -> dict[str, Any]:
-    """The payload's own fields checked against the event's schema (an imported log is not checked otherwise)."""
-    spec = EVENTS.get(kind)
-    if spec is None:
-        raise RuleError(f"Emigration has no event {kind!r}.")
-    if not isinstance(payload, dict):
-        raise RuleError(f"The payload of {kind!r} must be an object.")
-    try:
-        return {**payload, **spec.check({k: v for k, v in payload.items() if k not in OUTCOME_KEYS})}
-    except FieldError as error:
-        raise RuleError(f"{kind}: {error}") from None
+def over(state: State) -> str | None:
+    return "The game is over: every player has tried to cross the border." if state.phase == "over" else None
 
 
-def _resolve(state: State, kind: str, payload: dict[str, Any], source: Source) -> State:
-    if state.phase == "over" and kind not in AFTER_THE_GAME:
-        raise RuleError("The game is over: every player has tried to cross the border.")
-    if kind not in AFTER_THE_GAME:
-        state = replace(state, news=())
-    return RESOLVE[kind](state, payload, source)
+def _news_cleared(state: State, kind: str, payload: dict[str, Any]) -> State:
+    """A move's news replaces the last one's; a note or a new name leaves it."""
+    return state if kind in AFTER_THE_GAME else replace(state, news=())
+
+
+def _replayed(resolve: Callable[[State, dict[str, Any], Source], State]) -> Callable[[State, dict[str, Any]], State]:
+    """The move as `apply` runs it: its dice, cards and token read back from the payload."""
+    return lambda state, payload: resolve(state, payload, Replayer(payload))
 
 
 def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -70,7 +61,8 @@ def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random
         if kind == "deal":
             return deal.prepare(state, payload, rng)
         recorder = Recorder(rng, payload.get("fell"), payload.get("drawn"))
-        _resolve(state, kind, _checked(kind, payload), recorder)
+        checked = GAME.checked(state, Event(0, kind, payload))
+        RESOLVE[kind](_news_cleared(state, kind, checked), checked, recorder)
         return {**payload, **recorder.outcome()}
     except EnteredError:
         raise
@@ -78,6 +70,8 @@ def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random
         return payload  # apply refuses the event with the same sentence
 
 
-def apply(state: State, event: Event) -> State:
-    payload = _checked(event.type, event.payload)
-    return _resolve(state, event.type, payload, Replayer(payload))
+GAME = Game(name="Emigration", events=EVENTS, moves={kind: _replayed(f) for kind, f in RESOLVE.items()}, setup=setup,
+            score=score, view=view, prepare=prepare, over=over, after_over=AFTER_THE_GAME,
+            turn=lambda state: state.turn if state.phase in ("preparation", "border") else None,
+            before=_news_cleared, version=VERSION, describe=describe)
+apply = GAME.apply

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from companion.rules.fields import EventSpec, Field
+from dataclasses import replace
 
-PLAYER = Field("integer", minimum=0, maximum=5, label="Player", seat=True)
-OWNER = Field("integer", minimum=0, maximum=5, label="Whose Card Layout", seat=True)
+from companion.rules.fields import EventSpec, Field
+from companion.rules.games.emigration.outcomes import OUTCOME_KEYS
+from companion.rules.shared_events import PLAYER, shared
+
+OWNER = replace(PLAYER, label="Whose Card Layout")
 SLOT = Field("integer", minimum=0, maximum=99, label="Place in the Card Layout",
              description="the back row's first card is 0, then row by row towards the front")
 CARD = Field("string", max_length=64, label="Card", description="The card, by its name as printed.")
@@ -70,6 +73,7 @@ EVENTS = {
                               {"player": PLAYER, "nationality": Field("string", required=False, max_length=64),
                                "destination": Field("string", required=False, max_length=64),
                                "career": Field("string", required=False, max_length=64)}),
-    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
-    "rename_player": EventSpec("Change a player's name.", {"player": PLAYER, "name": Field("string", max_length=40)}),
+    **shared("note", "rename_player"),
 }
+# what the app drew for a random event (dice, revealed cards, a border token) is stored beside its fields
+EVENTS = {kind: replace(spec, drawn=OUTCOME_KEYS) if spec.random else spec for kind, spec in EVENTS.items()}

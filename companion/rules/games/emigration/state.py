@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.rules import turn_order
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.data import PLACEHOLDER_KINDS, CardInfo, Data
 
@@ -126,6 +127,4 @@ def check_turn(state: State, p: int, phase: str) -> None:
         now = {"preparation": "Phase 1 (Preparation)", "border": "Phase 2 (Crossing the Border)",
                "over": "the end of the game"}[state.phase]
         raise RuleError(f"That belongs to {wanted}, but the game is at {now}.")
-    if p != state.turn:
-        raise RuleError(f"It is {name(state, state.turn)}'s turn, not {name(state, p)}'s: play goes clockwise, "
-                        "one player at a time.")
+    turn_order.check_turn(state.turn, p, lambda seat: name(state, seat), "play goes clockwise, one player at a time")

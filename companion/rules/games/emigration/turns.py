@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules import turn_order
 from companion.rules.games.emigration.layout import available_slots, empty, reveal
 from companion.rules.games.emigration.outcomes import Source
 from companion.rules.games.emigration.state import State, holding, say, update
@@ -37,11 +38,11 @@ def collect_pending(state: State, p: int) -> State:
 def end_turn(state: State) -> State:
     """Play passes clockwise; a player with a turned card places it in their stash instead of a turn."""
     n = len(state.players)
-    following = (state.turn + 1) % n
+    following = turn_order.following(state.turn, n)
     while state.players[following].pending is not None:  # ends: each pass clears one turned card
         state = say(state, f"{state.players[following].name} skips this turn to take the card they turned.")
         state = collect_pending(state, following)
-        following = (following + 1) % n
+        following = turn_order.following(following, n)
     return replace(state, turn=following, graduation_tried=False)
 
 
@@ -53,7 +54,8 @@ def finish_action(state: State, source: Source) -> State:
     for p in range(len(state.players)):
         state = collect_pending(state, p)
     state = say(state, "Every Card Layout is empty: Phase 2, Crossing the Border, begins.")
-    return replace(state, phase="border", turn=(state.turn + 1) % len(state.players), graduation_tried=False)
+    return replace(state, phase="border", turn=turn_order.following(state.turn, len(state.players)),
+                   graduation_tried=False)
 
 
 def can_go_to_college(state: State, p: int) -> bool:

@@ -15,14 +15,15 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
-from companion.rules.contract import Event, RuleError
+from companion.rules.contract import Game
 from companion.rules.games.unfair_chko import city, kaiju, medals, quinn, rounds, scoring, table_setup
 from companion.rules.games.unfair_chko.events import EVENTS, OPTIONS, options_for
 from companion.rules.games.unfair_chko.state import State
 from companion.rules.games.unfair_chko.view import view
 from companion.rules.games.unfair_chko.words import describe
 
-__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "GAME", "OPTIONS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup",
+           "view"]
 
 VERSION = "unfair_chko-2"
 
@@ -87,17 +88,17 @@ PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, An
     "quinn_answer": quinn.prepare,
 }
 
-assert set(HANDLERS) == set(EVENTS) and all(EVENTS[k].random for k in PREPARE)
-
-
-def apply(state: State, event: Event) -> State:
-    handler = HANDLERS.get(event.type)
-    if handler is None:
-        raise RuleError(f"{event.type!r} is not an event of Unfair.")
-    return handler(state, dict(event.payload))
+assert all(EVENTS[k].random for k in PREPARE)
 
 
 def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Draws the randomness an event needs (packs, the City deck, the starting player, dice) once, to be stored."""
     draw = PREPARE.get(kind)
     return draw(state, payload, rng) if draw else payload
+
+
+# The game's end is checked move by move (rounds.playing, medals): the score sheet, coins and medals are
+# still entered once the game is over, so Unfair does not opt into the contract's `over`.
+GAME = Game(name="Unfair", events=EVENTS, moves=HANDLERS, setup=setup, score=score, view=view, prepare=prepare,
+            turn=lambda state: state.turn, version=VERSION, options=OPTIONS, describe=describe)
+apply = GAME.apply

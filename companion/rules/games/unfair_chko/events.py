@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.rules.fields import EventSpec, Field
+from companion.rules.shared_events import PLAYER, shared
 
-PLAYER = Field("integer", minimum=0, maximum=11, label="Player", seat=True)
 PACK = Field("string", max_length=40, description="A theme pack's name, e.g. Ocean, Kaiju, Pirate.")
 PACKS = Field("array", items=PACK, max_items=12, description="Theme pack names.")
 CHANGERS = Field("array", items=Field("string", max_length=40), max_items=10,
@@ -62,15 +62,16 @@ EVENTS = {
          "rarely": Field("array", items=PACK, max_items=12, required=False, default=[]),
          "count": Field("integer", minimum=1, maximum=12, required=False,
                         description="How many packs to draw (one per player unless given).")},
-        random=True),
+        random=True, drawn=("drawn",)),
     "choose_game_changers": EventSpec("Choose the Game Changers for this game.", {"game_changers": CHANGERS}),
     "confirm_everyone_knows": EventSpec("The table confirms (or not) that every player knows the game.",
                                         {"confirmed": Field("boolean")}),
     "start_game": EventSpec(
         "End setup: the app builds the City deck (with the Kaiju pack) and, unless named, picks the starting player.",
-        {"starting_player": Field("integer", minimum=0, maximum=11, required=False, label="Starting player", seat=True),
+        {"starting_player": Field("integer", minimum=0, maximum=PLAYER.maximum, required=False,
+                                  label="Starting player", seat=True),
          "starting_coins": Field("integer", minimum=0, maximum=999, required=False)}, random=True,
-        hidden=("city_deck",)),  # the shuffled City deck: revealed card by card, never in the public log
+        hidden=("city_deck",), drawn=("city_deck",)),  # the shuffled City deck: revealed card by card, never public
     # rounds
     "advance": EventSpec("Go on to the next section or step of the round (after the Cleanup step: the next round)."),
     "end_turn": EventSpec("In the Play section, the player whose turn it is played an event, passed or hard passed.",
@@ -91,7 +92,8 @@ EVENTS = {
     "repay_loan": EventSpec("A player repays a loan.", {"player": PLAYER}),
     "roll_dice": EventSpec("Two dice for a card (e.g. Hit and Miss): enter how they fell, or let the app roll.",
                            {"fell": Field("array", items=Field("integer", minimum=1, maximum=6), max_items=2,
-                                          required=False, label="How the dice fell")}, random=True),
+                                          required=False, label="How the dice fell")},
+                           random=True, drawn=("dice", "entered")),
     # City and kaiju
     "reveal_city": EventSpec(
         "Reveal this round's City card: the top of the app's City deck, or the card named when the table keeps it.",
@@ -101,7 +103,7 @@ EVENTS = {
         {"one_die": SPACES, "cannot_attack": SPACES,
          "fell": Field("array", items=Field("integer", minimum=1, maximum=6), max_items=24, required=False,
                        label="How the dice fell", description="Two dice for each kaiju, in Market order.")},
-        random=True),
+        random=True, drawn=("dice", "entered")),
     "hit_kaiju": EventSpec(
         "A player reduces a kaiju's health and gains one silver medal per point.",
         {"player": PLAYER, "space": SPACE,
@@ -145,13 +147,13 @@ EVENTS = {
     # Quinn, the solo opponent
     "quinn_turn": EventSpec(
         "Quinn takes its turn in the current step: the app rolls Quinn's dice, makes its checks, says what to do "
-        "on the table, and asks what only the table can see.", random=True),
+        "on the table, and asks what only the table can see.", random=True, drawn=("dice",)),
     "quinn_answer": EventSpec(
         "Answer Quinn's question: one of the answers it offers (yes, no) or a number it asks for.",
         {"answer": Field("string", max_length=20, description="yes, no, or a whole number such as 3.")},
-        random=True),
+        random=True, drawn=("dice",)),
     "quinn_level": EventSpec("Change Quinn's difficulty level; its collection, coins and medals stay.",
                              {"level": Field("integer", minimum=1, maximum=9)}),
     "end_game": EventSpec("End the game now (it also ends by itself after the last round's Cleanup step)."),
-    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+    **shared("note"),
 }

@@ -13,10 +13,9 @@ action, abilities once per turn) and the VP race to the cap. Modules, one job ea
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
-from companion.rules.contract import Event, RuleError
-from companion.rules.fields import FieldError
+from companion.rules.contract import Game, Phases
 from companion.rules.games.unsettled_immigration import actions, attacks, corrections, moves, turns
 from companion.rules.games.unsettled_immigration.events import EVENTS
 from companion.rules.games.unsettled_immigration.state import State
@@ -24,7 +23,7 @@ from companion.rules.games.unsettled_immigration.turns import OPTIONS, setup
 from companion.rules.games.unsettled_immigration.views import score, view
 from companion.rules.games.unsettled_immigration.words import describe
 
-__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "describe", "score", "setup", "view"]
+__all__ = ["EVENTS", "GAME", "OPTIONS", "VERSION", "apply", "describe", "score", "setup", "view"]
 
 VERSION = "unsettled-1"
 
@@ -39,21 +38,18 @@ ANY_TIME = {"reshuffle_op_discard": corrections.reshuffle_ops, "note": correctio
 HANDLERS: dict[str, Callable[[State, dict], State]] = {**SETUP, **PLAY, **ANY_TIME}
 
 
-def apply(state: State, event: Event) -> State:
-    """The game after `event`; RuleError naming the rule when the event is not allowed now."""
-    handler = HANDLERS.get(event.type)
-    if handler is None:
-        raise RuleError(f"Unknown event {event.type!r}.")
-    if state.phase == "over" and event.type != "note":
-        who = " and ".join(state.players[i].name for i in state.winners)
-        raise RuleError(f"The game is over: {who} reached {state.vp_to_win} VP. Undo the last event to change it.")
-    if event.type in SETUP and state.phase != "setup":
-        raise RuleError(f"{event.type.replace('_', ' ').capitalize()} belongs to setup, and the game has started.")
-    if event.type in PLAY and state.phase != "play":
-        raise RuleError("The game has not started: place starting Milestones, then start_game decides who goes "
-                        "first.")
-    try:  # the app checked the payload already; an imported log was not
-        payload: dict[str, Any] = EVENTS[event.type].check(dict(event.payload))
-    except FieldError as error:
-        raise RuleError(f"{event.type}: {error}.") from None
-    return turns.check_winner(handler(state, payload))
+def over(state: State) -> str | None:
+    if state.phase != "over":
+        return None
+    who = " and ".join(state.players[i].name for i in state.winners)
+    return f"The game is over: {who} reached {state.vp_to_win} VP. Undo the last event to change it."
+
+
+PHASES = Phases(of=lambda state: state.phase, only={"setup": tuple(SETUP), "play": tuple(PLAY)}, refusal={
+    "setup": "{event} belongs to setup, and the game has started.",
+    "play": "The game has not started: place starting Milestones, then start_game decides who goes first."})
+
+GAME = Game(name="Unsettled", events=EVENTS, moves=HANDLERS, setup=setup, score=score, view=view, over=over,
+            after_over=("note",), phases=PHASES, after=turns.check_winner,
+            turn=lambda state: state.turn.player if state.turn is not None else None, version=VERSION, options=OPTIONS, describe=describe)
+apply = GAME.apply

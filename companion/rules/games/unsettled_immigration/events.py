@@ -7,8 +7,8 @@ the board as the game's state lists them (0 first), players by their seat (0 fir
 from __future__ import annotations
 
 from companion.rules.fields import EventSpec, Field
+from companion.rules.shared_events import PLAYER, shared
 
-PLAYER = Field("integer", minimum=0, maximum=11, label="Player", seat=True)
 CARD = Field("string", max_length=40, label="Card", description="The Op card, as printed.")
 STACK = Field("integer", required=False, minimum=0, maximum=40, label="Stack",
               description="The stack on the player's board, in the order the page lists them (the first is 0).")
@@ -71,7 +71,7 @@ EVENTS = {
     "end_turn": EventSpec("The turn passes clockwise; the next player draws and takes their action."),
     # the table
     "reshuffle_op_discard": EventSpec("The Op discard pile is shuffled into the Op draw pile."),
-    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
+    **shared("note"),
     # manual corrections
     "set_hand": EventSpec("Correction: set how many Op and Resource cards a player holds.",
                           {"player": PLAYER, "ops": Field("integer", required=False, minimum=0, maximum=99),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules.plural import plural
+from companion.rules import turn_order
 from companion.rules.contract import RuleError, SetupConfig
 from companion.rules.fields import EventSpec, Field, FieldError
 from companion.rules.games.unsettled_immigration import board
@@ -131,7 +132,7 @@ def end_turn(state: State, p: dict) -> State:
                         "ending the turn.")
     shutdowns = tuple(replace(s, turns_left=s.turns_left - (s.player == t.player)) for s in state.shutdowns)
     state = replace(state, shutdowns=tuple(s for s in shutdowns if s.turns_left > 0))
-    return begin_turn(state, (t.player + 1) % len(state.players), t.number + 1)
+    return begin_turn(state, turn_order.following(t.player, len(state.players)), t.number + 1)
 
 
 def act(state: State, what: str) -> State:

@@ -16,8 +16,8 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
-from companion.rules.contract import Event, RuleError
-from companion.rules.fields import FieldError
+from companion.rules import contract
+from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import (
     actions, breakthroughs, corrections, crew, discoveries, opportunities, task, turn, views)
 from companion.rules.games.unsettled_survival.events import CORRECTIONS, EVENTS, FREE_PLAYER_EVENTS
@@ -26,7 +26,7 @@ from companion.rules.games.unsettled_survival.setup import options_spec, setup
 from companion.rules.games.unsettled_survival.state import Game, conscious, explorer
 from companion.rules.games.unsettled_survival.words import describe
 
-__all__ = ["EVENTS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "GAME", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
 
 
 def options_for(game: Any):
@@ -58,26 +58,18 @@ def prepare(state: Game, kind: str, payload: dict[str, Any], rng: random.Random)
     return {**payload, "seed": rng.getrandbits(48)}
 
 
-def checked(event: Event) -> dict[str, Any]:
-    """The payload checked against its schema (a log imported from a file was never checked)."""
-    spec = EVENTS.get(event.type)
-    if spec is None:
-        raise RuleError(f"{event.type!r} is not an event of Unsettled.")
-    payload = dict(event.payload)
-    seed = payload.pop("seed", 0)
+def over(state: Game) -> str | None:
+    if state.outcome == "playing":
+        return None
+    return f"The game is over ({state.outcome.replace('_', ' ')}): undo an event to play on."
+
+
+def before(state: Game, kind: str, p: dict[str, Any]) -> Game:
+    """Survival's own checks: the choice the rules wait for comes first, an unconscious explorer cannot act; then
+    the event's draws start from its seed."""
+    seed = p.setdefault("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RuleError("The event's seed must be a whole number.")
-    try:
-        return {**spec.check(payload), "seed": seed}
-    except FieldError as error:
-        raise RuleError(f"{error.field}: {error.message}.") from None
-
-
-def apply(state: Game, event: Event) -> Game:
-    p = checked(event)
-    kind = event.type
-    if state.outcome != "playing" and kind not in OVER:
-        raise RuleError(f"The game is over ({state.outcome.replace('_', ' ')}): undo an event to play on.")
     if state.pending and kind not in ANSWERS:
         first = state.pending[0]
         who = "The crew" if first.player < 0 else state.explorers[first.player].name
@@ -88,9 +80,7 @@ def apply(state: Game, event: Event) -> Game:
         explorer(state, player)  # refuses a number that is no explorer
         if not conscious(state, player) and kind != "exchange":
             raise RuleError(f"{state.explorers[player].name} is unconscious and cannot act.")
-    game = replace(state, draw_seed=p["seed"], draws=0)
-    game = HANDLERS[kind](game, p)
-    return task.settle(game)
+    return replace(state, draw_seed=seed, draws=0)
 
 
 def score(state: Game) -> dict[str, Any]:
@@ -99,3 +89,10 @@ def score(state: Game) -> dict[str, Any]:
 
 def view(state: Game) -> dict[str, Any]:
     return views.view(state)
+
+
+GAME = contract.Game(name="Unsettled", events=EVENTS, moves=HANDLERS, setup=setup, score=score, view=view,
+                     prepare=prepare, over=over, after_over=OVER, seats=lambda state: len(state.explorers),
+                     turn=lambda state: state.turn.player if state.outcome == "playing" else None, before=before,
+                     after=task.settle, version=VERSION, describe=describe)
+apply = GAME.apply

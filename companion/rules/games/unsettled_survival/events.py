@@ -5,6 +5,9 @@ or roll dice, and the app gives each a seed when it is appended.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from companion.rules import shared_events
 from companion.rules.fields import EventSpec, Field
 
 
@@ -18,8 +21,8 @@ def number(description: str, minimum: int = 0, maximum: int = 99, required: bool
                  description=description)
 
 
-PLAYER = Field("integer", required=True, minimum=0, maximum=11, label="Explorer", seat=True)
-TARGET = Field("integer", required=False, minimum=0, maximum=11, label="Another explorer it applies to", seat=True)
+PLAYER = replace(shared_events.PLAYER, label="Explorer")
+TARGET = replace(PLAYER, required=False, label="Another explorer it applies to")
 CUBES = {"awareness": "Awareness", "wonder": "Wonder", "energy": "Energy"}
 ACTIONS = {"rest": "REST", "traverse": "TRAVERSE", "investigate": "INVESTIGATE", "analyze": "ANALYZE",
            "unearth": "UNEARTH", "charge": "CHARGE", "research": "RESEARCH", "build": "BUILD", "destroy": "DESTROY",
@@ -56,8 +59,7 @@ EVENTS = {
     }, random=True),
     "program_luna": EventSpec("Program LUNA: move her one node and/or scan her node.", {
         "direction": DIRECTION, "scan": RESOURCE, "roll": ROLL,
-        "carry": Field("integer", required=False, minimum=0, maximum=11, label="Carrier Frame: the explorer LUNA "
-                       "carries", seat=True)}, random=True),
+        "carry": replace(TARGET, label="Carrier Frame: the explorer LUNA carries")}, random=True),
     "luna_function": EventSpec("Use LUNA's Primary Function (Seismic Sounding).", {
         "resource": Field("string", choices=("data", "materials"), label="The resource scanned for",
                           labels={"data": "Data", "materials": "Materials"})},
@@ -144,8 +146,10 @@ EVENTS = {
         "objective": text("The objective, as the task page words it.", required=True),
         "done": Field("boolean", label="Done")}),
     "cancel_pending": EventSpec("Correction: drop the first pending choice (the table resolved it otherwise)."),
-    "note": EventSpec("Write a note in the crew's journal.", {"text": Field("string", max_length=300)}),
+    **shared_events.shared("note", described={"note": "Write a note in the crew's journal."}),
 }
+# a random event's cards and dice are drawn from the seed the app gives it when it is appended
+EVENTS = {kind: replace(spec, drawn=("seed",)) if spec.random else spec for kind, spec in EVENTS.items()}
 
 FREE_PLAYER_EVENTS = ("use_breakthrough", "use_structure", "consume_discovery", "exchange", "move_distress", "pursue")
 CORRECTIONS = ("set_time", "set_trust", "set_explorer", "set_resources", "set_location", "set_objective",

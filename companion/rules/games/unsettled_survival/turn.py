@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from companion.rules import turn_order
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board, moves, task
 from companion.rules.games.unsettled_survival.state import Game, Turn, conscious, explorer, note
@@ -92,9 +93,8 @@ def end_turn(game: Game, p: dict[str, Any]) -> Game:
     game = regroup(game)
     if game.outcome != "playing":
         return game
-    count = len(game.explorers)
-    order = [(player + k) % count for k in range(1, count + 1)]
-    following = next((q for q in order if conscious(game, q)), player)
+    following = turn_order.next_seat(player, len(game.explorers), skip=lambda q: not conscious(game, q))
+    following = player if following is None else following
     game = replace(game, started=True, turn=fresh_turn(game, following, turn.number + 1))
     return note(game, f"Turn {turn.number + 1}: {game.explorers[following].name} plays.")
 

@@ -5,17 +5,17 @@ The rules as our rulebook (templates/rulebooks/unyielding_universe) states them,
 tell the app each card they are dealt and draw by its id, so the app knows where every card is.
 Modules: cards (the decks), state, start (setup, next round), lifeline (balanced, caps, Annoyed cards),
 places (where cards are), turns, universe, rounds (end of round), scoring, table (corrections),
-events (schemas), public (view and score). The score sheet's own events (add_points, set_points, note,
-rename_player, roll, finish) are kept, so the game page and the API work as for every other game.
+events (schemas), public (view and score). It opts into the shared events (add_points, set_points, note,
+rename_player, roll, finish; companion.rules.shared_events), so the game page and the API work as for every
+other game; `GAME` declares it to the rules contract (companion.rules.contract).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.rules import dice
-from companion.rules.contract import Event, RuleError
-from companion.rules.fields import FieldError
+from companion.rules import shared_events
+from companion.rules.contract import Game
 from companion.rules.games.unyielding_universe import rounds, table, turns
 from companion.rules.games.unyielding_universe.events import EVENTS
 from companion.rules.games.unyielding_universe.public import score, view
@@ -24,11 +24,12 @@ from companion.rules.games.unyielding_universe.words import describe
 from companion.rules.games.unyielding_universe.state import State
 from companion.rules.games.unyielding_universe.table import prepare
 
-__all__ = ["EVENTS", "OPTIONS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup", "view"]
+__all__ = ["EVENTS", "GAME", "OPTIONS", "VERSION", "apply", "describe", "options_for", "prepare", "score", "setup",
+           "view"]
 
 VERSION = "1"
 
-AFTER_THE_GAME = {"note", "rename_player", "roll"}
+AFTER_THE_GAME = ("note", "rename_player", "roll")
 
 MOVES: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "deal": lambda s, p: turns.deal(s, p["player"], p["cards"]),
@@ -45,28 +46,18 @@ MOVES: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "set_turn": lambda s, p: table.set_turn(s, p["player"]),
     "add_points": lambda s, p: table.add_points(s, p["player"], p["category"], p["points"], set_to=False),
     "set_points": lambda s, p: table.add_points(s, p["player"], p["category"], p["points"], set_to=True),
-    "rename_player": lambda s, p: table.rename_player(s, p["player"], p["name"]),
-    "note": lambda s, p: table.note(s, p["text"]),
-    "roll": lambda s, p: table.roll(s, p["results"]),
-    "finish": lambda s, p: table.finish(s),
+    "rename_player": shared_events.rename_player,
+    "note": shared_events.note,
+    "roll": shared_events.roll,
+    "finish": shared_events.finish,
 }
 
 
-def apply(state: State, event: Event) -> State:
-    """The state after `event`; RuleError (a sentence naming the rule) when the rules forbid it."""
-    spec = EVENTS.get(event.type)
-    if spec is None:
-        raise RuleError(f"Unknown event {event.type!r}.")
-    raw = dict(event.payload)
-    settled = {key: raw.pop(key) for key in ("results", "entered") if key in raw} if event.type == "roll" else {}
-    try:  # a log imported from elsewhere reaches here unchecked
-        payload = spec.check(raw)
-    except FieldError as error:
-        raise RuleError(f"The {event.type} event does not fit: {error}.") from None
-    if event.type == "roll":
-        payload["results"] = dice.results(settled)
-    if payload.get("player") is not None and not 0 <= payload["player"] < len(state.players):
-        raise RuleError(f"This game has {len(state.players)} players; choose one of them.")
-    if state.finished and event.type not in AFTER_THE_GAME:
-        raise RuleError("The game is over: undo the event that ended it to change anything.")
-    return MOVES[event.type](state, payload)
+def over(state: State) -> str | None:
+    return "The game is over: undo the event that ended it to change anything." if state.finished else None
+
+
+GAME = Game(name="Unyielding Universe", events=EVENTS, moves=MOVES, setup=setup, score=score, view=view,
+            prepare=prepare, over=over, after_over=tuple(AFTER_THE_GAME), turn=lambda state: state.turn,
+            version=VERSION, options=OPTIONS, describe=describe)
+apply = GAME.apply

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from companion.rules import dice
 from companion.rules.fields import EventSpec, Field
 from companion.rules.games.unyielding_universe.scoring import SHEET
+from companion.rules.shared_events import PLAYER, shared
 
-PLAYER = Field("integer", minimum=0, maximum=11, label="Player", seat=True)
 CARD = Field("string", max_length=40, label="Card", description="The card, as printed.")
 SOURCE = Field("string", required=False, default="draw_pile", choices=("draw_pile", "discard"), label="Drawn from",
                labels={"draw_pile": "the draw pile", "discard": "the top of the discard pile"})
-POINTS = Field("integer", minimum=-99999, maximum=99999, label="Points", description="Negative to take away.")
-CATEGORY = Field("string", choices=SHEET, label="Category")
 DRAWN = {"player": PLAYER, "card": CARD, "source": SOURCE}
 
 EVENTS = {
@@ -38,17 +35,14 @@ EVENTS = {
         "to": Field("string", choices=("lifeline", "discard", "draw_pile", "universe"), label="Where it is now",
                     labels={"lifeline": "in a lifeline", "discard": "on the discard pile",
                             "draw_pile": "back in the draw pile", "universe": "the active Universe card"}),
-        "player": Field("integer", required=False, minimum=0, maximum=11, label="Whose lifeline", seat=True),
+        "player": Field("integer", required=False, minimum=0, maximum=PLAYER.maximum, label="Whose lifeline",
+                        seat=True),
         "position": Field("integer", required=False, minimum=1, maximum=200, label="Its place in the lifeline",
                           description="1 is just after Life Begins; the end when left empty."),
     }),
     "set_turn": EventSpec("Correction: it is this player's turn now.", {"player": PLAYER}),
-    "add_points": EventSpec("Correction: add points to a player's category.",
-                            {"player": PLAYER, "category": CATEGORY, "points": POINTS}),
-    "set_points": EventSpec("Correction: set a player's total in a category.",
-                            {"player": PLAYER, "category": CATEGORY, "points": POINTS}),
-    "rename_player": EventSpec("Change a player's name.", {"player": PLAYER, "name": Field("string", max_length=40)}),
-    "note": EventSpec("Write a note in the game's log.", {"text": Field("string", max_length=500)}),
-    "roll": dice.ROLL,
-    "finish": EventSpec("End the game now, by agreement: the highest totals win."),
+    **shared("add_points", "set_points", "rename_player", "note", "roll", "finish", categories=SHEET,
+             described={"add_points": "Correction: add points to a player's category.",
+                        "set_points": "Correction: set a player's total in a category.",
+                        "finish": "End the game now, by agreement: the highest totals win."}),
 }

@@ -1,5 +1,5 @@
 """Hand corrections for when the table and the app disagree (move a card, say whose turn it is, set points),
-and the table's own events: notes, names, dice, ending the game. None of them is a turn."""
+and the dice the table rolls (notes, names, dice and the end are the shared events). None of them is a turn."""
 
 from __future__ import annotations
 
@@ -63,24 +63,6 @@ def add_points(state: State, player: int, category: str, points: int, set_to: bo
                                                                        - row[column])
     adjustments = state.adjustments[:player] + (tuple(row),) + state.adjustments[player + 1:]
     return replace(state, adjustments=adjustments)
-
-
-def rename_player(state: State, player: int, name: str) -> State:
-    players = list(state.players)
-    players[player] = name.strip() or players[player]
-    return replace(state, players=tuple(players))
-
-
-def note(state: State, text: str) -> State:
-    return replace(state, notes=state.notes + (text,))
-
-
-def roll(state: State, results: list[int]) -> State:
-    return replace(state, rolls=state.rolls + (tuple(results),))
-
-
-def finish(state: State) -> State:
-    return replace(state, finished=True)
 
 
 def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:

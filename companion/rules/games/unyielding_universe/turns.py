@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules import turn_order
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.cards import Card, LifeCompleteCard, UniverseCard, YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import (annoy, balanced, cap, refresh_qualifications,
@@ -106,15 +107,13 @@ def check_turn(state: State, player: int) -> None:
         raise RuleError(f"The deal is not finished: each player is dealt {state.constants.cards_dealt_at_setup} "
                         f"Year cards before the first turn, and {state.name(short)} has "
                         f"{state.lifelines[short].dealt}.")
-    if player != state.turn:
-        raise RuleError(f"It is {state.name(state.turn)}'s turn, not {state.name(player)}'s: players take turns in "
-                        "order around the table.")
+    turn_order.check_turn(state.turn, player, state.name, "players take turns in order around the table")
 
 
 def end_turn(state: State, player: int) -> State:
     """The turn is over: the next player's turn starts, and Annoying Universe moves their Annoyed cards."""
     state = refresh_qualifications(state)
-    following = (player + 1) % len(state.players)
+    following = turn_order.following(player, len(state.players))
     state = replace(state, turn=following, turn_number=state.turn_number + 1, last_mover=player)
     return refresh_qualifications(annoy(state, following))
 
