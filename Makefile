@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: demo test install tools check build serve bench clean
+.PHONY: demo test install tools check build serve bench pictures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,9 +17,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)  ## Create .venv and install pnpkit with what the tests need.
 
-tools:  ## System tools the tests use: pdftoppm (poppler-utils), a PostgreSQL server, Chromium.
+tools:  ## System tools the tests use: pdftoppm (poppler-utils), Ghostscript (--cmyk, with its CMYK profile), a PostgreSQL server, Chromium.
 	@missing=""; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	command -v gs >/dev/null || missing="$$missing ghostscript"; \
 	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null || missing="$$missing postgresql"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
@@ -52,6 +53,9 @@ bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/companion_load.py --tables 200 --seconds 30    # 1,000 open pages
 	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate
 	$(BIN)/python benchmarks/simulate_throughput.py
+
+pictures: install  ## Rebuild the pictures of docs/designers/images/ from docs/designers/examples/.
+	$(BIN)/python docs/designers/make_pictures.py
 
 clean:  ## Remove the virtualenv and everything built.
 	rm -rf $(VENV) build dist *.egg-info

@@ -16,7 +16,8 @@ from cardgen.layout.spec import LayoutError
 from cardgen.output import Staging
 from cardgen.render.pdf_single import single_file_name, write_single_cards
 from cardgen.render.pdf_tokens import token_file_name, write_token_sheets
-from cardgen.rulebook import RulebookError, has_rulebook, write_rulebook
+from cardgen.reuse import Inputs, Keeper
+from cardgen.rulebook import RulebookError, has_rulebook, rulebook_names, write_rulebook
 
 
 class ExtraError(ValueError):
@@ -29,13 +30,16 @@ class Extras:
     manifest), clean-ups to run once the build is committed, and a line for the summary each."""
 
     pages: int = 0
+    shop_pdfs: list[str] = field(default_factory=list)  # the single-card PDFs (names in staging), for --cmyk
     kept: dict[str, str] = field(default_factory=dict)
     after_commit: list[Callable[[Path], None]] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
 
 
-def write_extras(game: Game, composer: Composer, options: Any, staging: Staging, warnings: list[str]) -> Extras:
-    """Writes what `options` asks for beside the sheets."""
+def write_extras(game: Game, composer: Composer, options: Any, staging: Staging, warnings: list[str],
+                 keeper: Keeper, inputs: Inputs) -> Extras:
+    """Writes what `options` asks for beside the sheets; single-card PDFs and the rulebook made from unchanged
+    inputs are kept from the last build (`keeper`; PNG and Tabletop Simulator images keep their own record)."""
     page = paper(options.paper)
     done = Extras()
     pages = 0
@@ -53,14 +57,25 @@ def write_extras(game: Game, composer: Composer, options: Any, staging: Staging,
         if options.tokens and game.tokens:
             pages += write_token_sheets(game, page, staging.path(token_file_name(game.slug, page)), bleed=options.bleed,
                                         duplex=options.duplex, back_offset=options.back_offset, warnings=warnings,
-                                        margin=options.margin)
+                                        margin=options.margin, art_dpi=options.art_dpi)
         if options.single:
             for deck in game.decks:
-                pages += write_single_cards(composer, deck, staging.path(single_file_name(game.slug, deck)))
+                name = single_file_name(game.slug, deck)
+
+                def single(deck=deck, name=name) -> tuple[int, list[str]]:
+                    done.shop_pdfs.append(name)  # made now: converted to CMYK when asked
+                    return write_single_cards(composer, deck, staging.path(name), art_dpi=options.art_dpi), []
+
+                pages += keeper.files(f"single {deck.id}", inputs.deck(deck), [name], single)[0]
         if options.rulebook and has_rulebook(game):
-            booklet = staging.path(f"{game.slug}-rulebook-booklet.pdf") if options.booklet else None
-            pages += write_rulebook(game, page, staging.path(f"{game.slug}-rulebook.pdf"),
-                                    staging.path(f"{game.slug}-rulebook.html"), booklet)
+            pdf, html, booklet = rulebook_names(game.slug, page)
+            names = [pdf, html] + ([booklet] if options.booklet else [])
+
+            def rulebook() -> tuple[int, list[str]]:
+                return write_rulebook(game, page, staging.path(pdf), staging.path(html),
+                                      staging.path(booklet) if options.booklet else None), []
+
+            pages += keeper.files("rulebook", inputs.whole, names, rulebook)[0]
     except (ImpositionError, LayoutError, RulebookError, ValueError) as error:
         raise ExtraError(str(error)) from None
     done.pages = pages

@@ -1,9 +1,10 @@
-"""Print-shop presets for PNG export, read and checked from templates/print/presets.toml.
+"""Print-shop presets for PNG export (and CMYK PDF/X), read and checked from templates/print/presets.toml.
 
 A preset fixes the DPI and the bleed, and may pin the exact pixel size (bleed included) a shop
 wants for a card size; other sizes get (trim + 2 * bleed) at the preset's DPI, where a trim given in
 rounded millimetres for an inch size (tarot's 69.9 x 120.7 mm is 2.75 x 4.75 in) counts as the exact
-inches, so tarot with 1/8 in bleed at 300 DPI is 900 x 1500 px, not 901 x 1501.
+inches, so tarot with 1/8 in bleed at 300 DPI is 900 x 1500 px, not 901 x 1501. A preset with
+`cmyk = true` (a shop that wants PDF/X files) turns the build's `--cmyk` on.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from cardgen.gamedata import CardSize, templates_dir
 from cardgen.gamedata.cardsizes import CARD_SIZES
 
 MM_PER_INCH = 25.4
-KEYS = ("title", "dpi", "bleed", "sizes")
+KEYS = ("title", "dpi", "bleed", "cmyk", "sizes")
 INCH_STEP = MM_PER_INCH / 16  # trims within SNAP mm of a sixteenth of an inch are inch sizes
 SNAP = 0.06
 TOLERANCE = 0.02  # a pinned pixel size may differ this much (relatively) from what dpi and bleed give
@@ -37,6 +38,7 @@ class Preset:
     dpi: float
     bleed: float  # mm on every side
     sizes: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
+    cmyk: bool = False  # the shop wants CMYK PDF/X files: the build's PDFs are converted (see --cmyk)
 
     def pixels(self, size: CardSize) -> tuple[int, int]:
         """The image size in pixels, bleed included, for cards of `size`."""
@@ -91,6 +93,9 @@ def _preset(path: Path, name: str, table: dict[str, Any]) -> Preset:
         raise PresetError(f"{where}: title must be the shop's name in quotes")
     dpi = _number(table, "dpi", where, 72, 1200, "DPI")
     bleed = _number(table, "bleed", where, 0, 10, "mm")
+    cmyk = table.get("cmyk", False)
+    if not isinstance(cmyk, bool):
+        raise PresetError(f"{where}: cmyk must be true or false (whether the shop wants CMYK PDF/X files), not {cmyk!r}")
     sizes = table.get("sizes", {})
     if not isinstance(sizes, dict):
         raise PresetError(f"{where}: sizes must be a table [{name}.sizes] of card size = [width, height] in px")
@@ -107,7 +112,7 @@ def _preset(path: Path, name: str, table: dict[str, Any]) -> Preset:
             raise PresetError(f"{where}.sizes: {size_name} = {pixels} is far from the {expected[0]} x {expected[1]} px "
                               f"that {dpi:g} DPI and {bleed:g} mm bleed give; check dpi, bleed and the size")
         pinned[size_name] = (pixels[0], pixels[1])
-    return Preset(name, title.strip(), dpi, bleed, MappingProxyType(pinned))
+    return Preset(name, title.strip(), dpi, bleed, MappingProxyType(pinned), cmyk)
 
 
 def _number(table: dict[str, Any], key: str, where: str, low: float, high: float, unit: str) -> float:

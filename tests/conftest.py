@@ -60,6 +60,12 @@ def bundled_game(request) -> Game:
     return _load_bundled(request.param)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _art_cache(tmp_path_factory) -> None:
+    """Scaled art goes to a folder of the test session, not the user's ~/.cache (subprocesses inherit it)."""
+    os.environ["PNPKIT_CACHE"] = str(tmp_path_factory.mktemp("pnpkit-cache"))
+
+
 @pytest.fixture
 def load_bundled() -> Callable[[str], Game]:
     """Loads a bundled game by slug (cached)."""

@@ -1,7 +1,7 @@
 """Fingerprints of everything that shapes a card image, so unchanged images need not be redrawn.
 
 A front's fingerprint covers the card's fields, its deck's declaration, the layout files of its
-`extends` chain, the game's title, icons and constants, the font files, the source of the layout
+`extends` chain, the game's title, icons and constants, the font files (the game's own too), the source of the layout
 and PNG rendering code, and the export's settings (DPI, bleed, pixel size...). Deck totals and
 card numbers enter only when a layout of the chain mentions them, so changing one card's count
 or adding a card does not redraw every other card of a deck that never prints them. Art files are
@@ -50,7 +50,8 @@ class Fingerprints:
         self.game = game
         self._shared = digest(code_digest(), settings, game.slug, game.title, game.subtitle, thaw(game.constants),
                               sorted((i.name, i.label, i.glyph, i.colour) for i in game.icons.values()),
-                              [(flow.id, flow.file.read_text(encoding="utf-8")) for flow in game.flows])
+                              [(flow.id, flow.file.read_text(encoding="utf-8")) for flow in game.flows],
+                              sorted((name, family.digest) for name, family in game.fonts.items()))
         self._chains: dict[str, tuple[str, dict[str, bool]]] = {}
 
     def front(self, deck: Deck, card: Card, index: int) -> str:

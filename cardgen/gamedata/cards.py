@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from cardgen.gamedata.columns import CellError, Column
 from cardgen.gamedata.csvfile import Table
 from cardgen.gamedata.errors import Collector
+from cardgen.gamedata.location import Location
 from cardgen.gamedata.records import Card, Deck
 from cardgen.gamedata.rowfilter import ConditionError
 
@@ -18,9 +20,30 @@ from cardgen.gamedata.rowfilter import ConditionError
 COPY_COLUMNS = ("qty", "quantity", "copies")  # what other tools call `count`; read as it
 
 
-def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...]:
-    """The deck's cards; every unknown, missing or ill-typed cell is recorded as a problem."""
+@dataclass(frozen=True)
+class RowId:
+    """The card id a row of a deck's CSV gives, and where: for the game-wide check that ids are unique."""
+
+    id: str
+    deck: str
+    file: Path
+    line: int
+    column: int  # of the id cell, counted from 1
+    sheet: str | None = None  # when the deck's file is a spreadsheet
+
+    def location(self) -> Location:
+        """Where the id cell is: `heroes.csv:7:1`, or `cards.xlsx, sheet Heroes, cell A7`."""
+        return Location(self.file, self.line, self.column, self.sheet)
+
+
+def read_cards(deck: Deck, table: Table, problems: Collector, ids: list[RowId] | None = None) -> tuple[Card, ...]:
+    """The deck's cards; every unknown, missing or ill-typed cell is recorded as a problem.
+
+    `ids`, when given, receives the id of every row the deck takes, in file order: the rows with
+    errors in other cells too, so a duplicate id is reported in the same run as those errors.
+    """
     path = deck.file
+    problems = problems.in_sheet(path, deck.sheet)  # a spreadsheet deck's problems name its sheet and cells
     positions = _positions(deck, table.header, problems)
     made_up = deck.rows_are_copies and "id" not in positions  # ids are made up from the names
     for column in deck.columns:
@@ -39,30 +62,56 @@ def read_cards(deck: Deck, table: Table, problems: Collector) -> tuple[Card, ...
             problems.add(path, f"this row has {len(cells)} cells but the header has {len(table.header)} "
                          "(a missing or extra comma, or an unquoted comma in a cell)", line)
             continue
-        values = _row_values(deck, positions, cells, path, line, problems, skip={"id"} if made_up else set())
-        if values is None or not _taken(deck, values, path, line, problems, reported=failed):
+        values, ok = _row_values(deck, positions, cells, path, line, problems, skip={"id"} if made_up else set())
+        if not ok:  # its other cells are still checked against the rows around it
+            if _may_take(deck, values):
+                if ids is not None and not made_up and values.get("id") is not None:
+                    ids.append(RowId(values["id"], deck.id, path, line, positions["id"] + 1, deck.sheet))
+                _check_unique(deck, values, positions, seen, path, line, problems)
+            continue
+        if not _taken(deck, values, path, line, problems, reported=failed):
             continue
         kept += 1
         if made_up:
             stem = f"{deck.id}-{_id_word(values['name'])}"
             names[stem] = names.get(stem, 0) + 1
             values["id"] = f"{stem}-{names[stem]}"
-        for column in deck.columns:
-            if column.unique and values.get(column.name) is not None and column.name != "id":
-                key = (column.name, values[column.name])
-                if key in seen:
-                    problems.add(path, f"column {column.name!r}: value {values[column.name]!r} is already used "
-                                 f"on line {seen[key]}; it must be unique", line, positions[column.name] + 1)
-                seen.setdefault(key, line)
+        _check_unique(deck, values, positions, seen, path, line, problems)
+        if ids is not None:
+            ids.append(RowId(values["id"], deck.id, path, line, positions.get("id", positions["name"]) + 1,
+                             deck.sheet))
         layout = str(values.get(deck.layout_by) or "") if deck.layout_by else deck.layout
         cards.append(Card(
             id=values["id"], name=values["name"], deck=deck.id, count=values["count"], layout=layout,
-            fields=MappingProxyType(values), file=path, line=line,
+            fields=MappingProxyType(values), file=path, line=line, sheet=deck.sheet,
         ))
     if deck.where is not None and table.rows and not kept and not problems.problems:
         problems.add(deck.where.file, f"deck {deck.id!r}: where {deck.where.source!r} takes none of the "
-                     f"{len(table.rows)} rows of {path.name}", deck.where.line)
+                     f"{len(table.rows)} rows of {Location(path, sheet=deck.sheet).brief()}", deck.where.line)
     return tuple(cards)
+
+
+def _check_unique(deck: Deck, values: dict[str, Any], positions: dict[str, int], seen: dict[tuple[str, Any], int],
+                  path: Path, line: int, problems: Collector) -> None:
+    """Records a problem for each `unique` column (but id, checked game-wide) whose value an earlier row has."""
+    for column in deck.columns:
+        if column.unique and values.get(column.name) is not None and column.name != "id":
+            key = (column.name, values[column.name])
+            if key in seen:
+                problems.add(path, f"column {column.name!r}: value {values[column.name]!r} is already used "
+                             f"on {Location(path, seen[key], sheet=deck.sheet).row()}; it must be unique", line,
+                             positions[column.name] + 1)
+            seen.setdefault(key, line)
+
+
+def _may_take(deck: Deck, values: dict[str, Any]) -> bool:
+    """Whether the deck's `where` takes a row with errors, as far as its readable cells tell (no when unsure)."""
+    if deck.where is None:
+        return True
+    try:
+        return deck.where.keeps(values)
+    except ConditionError:
+        return False
 
 
 def _taken(deck: Deck, values: dict[str, Any], path: Path, line: int, problems: Collector,
@@ -75,7 +124,7 @@ def _taken(deck: Deck, values: dict[str, Any], path: Path, line: int, problems: 
     except ConditionError as error:
         if not reported:
             problems.add(deck.where.file, f"deck {deck.id!r}: where {deck.where.source!r} fails on the row at "
-                         f"{path.name}:{line}: {error}", deck.where.line)
+                         f"{Location(path, line, sheet=deck.sheet).brief()}: {error}", deck.where.line)
         reported.append(line)
         return False
 
@@ -125,7 +174,8 @@ def _id_word(name: str) -> str:
 
 
 def _row_values(deck: Deck, positions: dict[str, int], cells: tuple[str, ...], path: Path, line: int,
-                problems: Collector, skip: set[str]) -> dict[str, Any] | None:
+                problems: Collector, skip: set[str]) -> tuple[dict[str, Any], bool]:
+    """The row's typed values and whether all of them could be read (a cell that cannot is left out)."""
     values: dict[str, Any] = {}
     ok = True
     for column in deck.columns:
@@ -146,7 +196,7 @@ def _row_values(deck: Deck, positions: dict[str, int], cells: tuple[str, ...], p
             problems.add(path, f"column {column.name!r}: expected {error.expected}, found {_shown(text)}",
                          line, index + 1)
             ok = False
-    return values if ok else None
+    return values, ok
 
 
 def _shown(text: str) -> str:

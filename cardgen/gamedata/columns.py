@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 TYPES = ("str", "text", "int", "float", "bool", "enum", "list", "art")
-OPTIONS = {"type", "required", "default", "values", "min", "max", "unique", "pattern", "description"}
+OPTIONS = {"type", "required", "default", "values", "min", "max", "unique", "pattern", "description", "printed"}
 TRUE_WORDS = {"yes", "true", "1", "y"}
 FALSE_WORDS = {"no", "false", "0", "n"}
 ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_-]*"
@@ -36,6 +36,7 @@ class Column:
     unique: bool = False
     pattern: str | None = None
     description: str = ""
+    printed: bool = True  # false: data no card prints (for the rules app, or shown by other columns' boxes)
 
     def parse(self, text: str) -> Any:
         """The typed value of a non-empty cell; raises CellError naming what was expected."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.gamedata.location import Location
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -14,15 +16,11 @@ class Problem:
     message: str
     line: int | None = None
     column: int | None = None
+    sheet: str | None = None  # the sheet, when the file is a spreadsheet (.xlsx, .ods)
 
     def place(self) -> str:
-        """`file:line:column`, with as much of it as is known."""
-        parts = [str(self.file)]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        """`file:line:column` (`file, sheet S, cell B7` in a spreadsheet), with as much of it as is known."""
+        return str(Location(self.file, self.line, self.column, self.sheet))
 
     def __str__(self) -> str:
         return f"{self.place()}: {self.message}"
@@ -44,9 +42,28 @@ class Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, file: Path, message: str, line: int | None = None, column: int | None = None) -> None:
-        self.problems.append(Problem(file, message, line, column))
+    def add(self, file: Path, message: str, line: int | None = None, column: int | None = None,
+            sheet: str | None = None) -> None:
+        self.problems.append(Problem(file, message, line, column, sheet))
+
+    def in_sheet(self, file: Path, sheet: str | None) -> "Collector":
+        """This collector, adding `sheet` to each problem about `file` (a spreadsheet) that names no sheet."""
+        return _SheetCollector(self, file, sheet) if sheet is not None else self
 
     def raise_if_any(self) -> None:
         if self.problems:
             raise GameDataError(self.problems)
+
+
+class _SheetCollector(Collector):
+    """A view of a Collector for one sheet of a spreadsheet: the problems about its file name the sheet."""
+
+    def __init__(self, collector: Collector, file: Path, sheet: str) -> None:
+        self.problems = collector.problems  # the same list: what is added here is the collector's
+        self._collector, self._file, self._sheet = collector, file, sheet
+
+    def add(self, file: Path, message: str, line: int | None = None, column: int | None = None,
+            sheet: str | None = None) -> None:
+        if sheet is None and file == self._file:
+            sheet = self._sheet
+        self._collector.add(file, message, line, column, sheet)

@@ -1,4 +1,4 @@
-"""Loads a game folder (game.toml and its CSVs) into a validated, immutable Game."""
+"""Loads a game folder (game.toml and its CSV or spreadsheet files) into a validated, immutable Game."""
 
 from __future__ import annotations
 
@@ -6,26 +6,37 @@ import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import Iterable
 
 from cardgen.gamedata.bundle import templates_dir
-from cardgen.gamedata.cards import read_cards, required_header
-from cardgen.gamedata.containment import contained
+from cardgen.gamedata.cards import RowId, read_cards, required_header
+from cardgen.gamedata.containment import art_path, contained
 from cardgen.gamedata.csvfile import read_table
 from cardgen.gamedata.errors import Collector, GameDataError, Problem
 from cardgen.gamedata.flows import load_flows
 from cardgen.gamedata.lab import load_lab
+from cardgen.gamedata.location import Location
 from cardgen.gamedata.layouts import find_layouts
-from cardgen.gamedata.manifest import read_manifest
+from cardgen.gamedata.manifest import OTHER_SPREADSHEETS, read_manifest
 from cardgen.gamedata.records import Deck, Game
+from cardgen.gamedata.spreadsheet import is_spreadsheet, read_sheet
 from cardgen.gamedata.tomlplaces import TomlPlaces
 
 
-def load_game(folder: Path | str, templates: Path | None = None) -> Game:
-    """The game in `folder`; raises GameDataError listing every problem found, all at once."""
+def load_game(folder: Path | str, templates: Path | None = None, assets: Iterable[Path | str] = ()) -> Game:
+    """The game in `folder`; raises GameDataError listing every problem found, all at once.
+
+    `assets` are shared folders (the designer's --assets) whose files art may use besides the game
+    folder's own: an art name not in art/ is looked up in them, and a path that leads into them is allowed.
+    """
     folder = Path(folder)
     if not folder.is_dir():
         raise GameDataError([Problem(folder, "not a folder: a game is a folder with game.toml and CSV files")])
     problems = Collector()
+    shared = tuple(Path(path).resolve() for path in assets)
+    for path in shared:
+        if not path.is_dir():
+            problems.add(path, "--assets must name a folder of shared files, and this is not one")
     manifest = read_manifest(folder / "game.toml", folder_slug(folder), problems)
     if manifest is None:
         problems.raise_if_any()
@@ -37,16 +48,21 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
             problems.add(path, f"layout {name!r} is a link to {path.resolve()}, outside the game folder; copy the "
                          "file into layouts/")
             del layouts[name]
-    decks = []
+    decks, ids = [], []
     for deck in manifest.decks:
-        if deck.file.parent != folder or not contained(folder, deck.file):
+        if deck.file.parent != folder or not contained(folder, deck.file) \
+                or deck.file.suffix.lower() in OTHER_SPREADSHEETS:
             decks.append(deck)  # game.toml's problem says why; a file outside the folder is never read
             continue
-        table = read_table(deck.file, problems, required_header(deck.columns))
-        decks.append(replace(deck, cards=read_cards(deck, table, problems) if table else ()))
-    _check_ids(decks, problems)
+        if is_spreadsheet(deck.file):  # the sheet it names, or finds, is the one its cards come from
+            table, sheet = read_sheet(deck, problems, required_header(deck.columns), folder / "game.toml")
+            deck = replace(deck, sheet=sheet)
+        else:
+            table = read_table(deck.file, problems, required_header(deck.columns))
+        decks.append(replace(deck, cards=read_cards(deck, table, problems, ids) if table else ()))
+    _check_ids(ids, problems)
     _check_layouts(folder / "game.toml", decks, set(layouts), problems)
-    _check_art(folder / "art", decks, problems)
+    _check_art(folder, shared, decks, problems)
     _check_icons(decks, set(manifest.icons), problems)
     flows = load_flows(folder, problems)
     lab = load_lab(folder, problems)
@@ -57,7 +73,8 @@ def load_game(folder: Path | str, templates: Path | None = None) -> Game:
         version=manifest.info["version"], subtitle=manifest.info["subtitle"],
         description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
-        layouts=MappingProxyType(layouts), flows=flows, lab=lab,
+        layouts=MappingProxyType(layouts), flows=flows, lab=lab, fonts=manifest.fonts,
+        assets=shared,
     )
 
 
@@ -71,21 +88,21 @@ def folder_slug(folder: Path) -> str:
     return slug if slug[:1].isalpha() else name
 
 
-def _check_ids(decks: list[Deck], problems: Collector) -> None:
-    first: dict[str, tuple[Path, int, str]] = {}
-    for deck in decks:
-        for card in deck.cards:
-            if card.id in first:
-                path, line, other = first[card.id]
-                if (path, line) == (card.file, card.line):  # two decks read the same row of one CSV
-                    problems.add(card.file, f"decks {other!r} and {deck.id!r} both take the row of card "
-                                 f"{card.id!r}; give them `where` conditions that no row meets both of, so ids "
-                                 "stay unique within the game", card.line)
-                    continue
-                problems.add(card.file, f"column 'id': duplicate id {card.id!r}, already used at "
-                             f"{path.name}:{line}; ids must be unique within the game", card.line)
-            else:
-                first[card.id] = (card.file, card.line, deck.id)
+def _check_ids(ids: list[RowId], problems: Collector) -> None:
+    """Each id once in the game: rows with errors in other cells count too, so one run reports everything."""
+    first: dict[str, RowId] = {}
+    for row in ids:
+        earlier = first.setdefault(row.id, row)
+        if earlier is row:
+            continue
+        if (earlier.file, earlier.sheet, earlier.line) == (row.file, row.sheet, row.line):  # the same row, twice
+            problems.add(row.file, f"decks {earlier.deck!r} and {row.deck!r} both take the row of card "
+                         f"{row.id!r}; give them `where` conditions that no row meets both of, so ids "
+                         "stay unique within the game", row.line, row.column, row.sheet)
+            continue
+        problems.add(row.file, f"column 'id': duplicate id {row.id!r}, already used at "
+                     f"{Location(earlier.file, earlier.line, sheet=earlier.sheet).brief()}; ids must be unique "
+                     "within the game", row.line, row.column, row.sheet)
 
 
 def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems: Collector) -> None:
@@ -101,20 +118,34 @@ def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems:
             for card in deck.cards:
                 if card.layout not in known:
                     problems.add(card.file, f"column {deck.layout_by!r}: unknown layout {card.layout!r}; "
-                                 f"layouts found: {choices}", card.line)
+                                 f"layouts found: {choices}", card.line, sheet=card.sheet)
 
 
-def _check_art(art: Path, decks: list[Deck], problems: Collector) -> None:
+def _check_art(folder: Path, assets: tuple[Path, ...], decks: list[Deck], problems: Collector) -> None:
+    places = ", ".join(str(place) for place in (folder / "art", *assets))
+    verdicts: dict[str, tuple[bool, bool, bool]] = {}  # name -> (exists, a file, inside): many cards share art
+
+    def verdict(name: str) -> tuple[bool, bool, bool]:
+        if name not in verdicts:
+            path = art_path(folder, name, assets)
+            exists = path.exists()
+            verdicts[name] = (exists, path.is_file(), exists and contained(folder, path, assets))
+        return verdicts[name]
+
     for deck in decks:
         for column in (c for c in deck.columns if c.type == "art"):
             for card in deck.cards:
                 name = card.get(column.name)
-                if name and (art / name).exists() and not contained(art.parent, art / name):
+                if not name:
+                    continue
+                exists, is_file, inside = verdict(name)
+                if exists and not inside:
                     problems.add(card.file, f"column {column.name!r}: art file {name!r} is a link to a file outside "
-                                 f"the game folder {art.parent.resolve()}; copy the file into art/", card.line)
-                elif name and not (art / name).is_file():
-                    problems.add(card.file, f"column {column.name!r}: art file {name!r} not found in {art}; "
-                                 "add it or write 'placeholder'", card.line)
+                                 f"the game folder {folder.resolve()}; copy the file into art/ (or pass the "
+                                 "folder it is in with --assets)", card.line, sheet=card.sheet)
+                elif not is_file:
+                    problems.add(card.file, f"column {column.name!r}: art file {name!r} not found in {places}; "
+                                 "add it or write 'placeholder'", card.line, sheet=card.sheet)
 
 
 ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9_-]*):(?![\w:])")
@@ -128,4 +159,4 @@ def _check_icons(decks: list[Deck], icons: set[str], problems: Collector) -> Non
                 for name in ICON.findall(card.get(column.name) or ""):
                     if name not in icons:
                         problems.add(card.file, f"column {column.name!r}: unknown icon :{name}:; "
-                                     f"game.toml's [icons] declares {declared}", card.line)
+                                     f"game.toml's [icons] declares {declared}", card.line, sheet=card.sheet)

@@ -11,21 +11,26 @@ from typing import Any
 
 from cardgen.gamedata.cardsizes import card_size
 from cardgen.gamedata.errors import Collector
+from cardgen.gamedata.font_files import FontFamily, font_family
 from cardgen.gamedata.containment import contained
 from cardgen.gamedata.icon_files import icon_file
 from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
 from cardgen.gamedata.rowfilter import ConditionError, RowFilter, compile_condition
+from cardgen.gamedata.spreadsheet import SPREADSHEET_SUFFIXES
 from cardgen.gamedata.tomlplaces import TomlPlaces
-from cardgen.gamedata.values import COLOUR, NAME, SLUG, is_int, kind_of
+from cardgen.gamedata.values import COLOUR, COLOUR_LIKE, NAME, SLUG, is_int, kind_of
 from cardgen.gamedata.manifest_columns import ColumnTables
 from cardgen.gamedata.manifest_scoring import ScoringTables
 from cardgen.gamedata.manifest_tokens import TokenTables
 
-TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scoring"}
+TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scoring", "fonts"}
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
              "card_size", "description"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns",
-             "shared_columns", "rows_are_copies", "where"}
+             "shared_columns", "rows_are_copies", "where", "safe_zone", "sheet"}
+OTHER_SPREADSHEETS = {".xls", ".xlsm", ".xlsb", ".numbers", ".fods"}  # refused with a word on how to save them
+SAFE_ZONE = 3.0             # mm inside the trim that information keeps clear of, unless a deck says otherwise
+SAFE_ZONE_RANGE = (0, 20)   # mm a deck's safe_zone may be
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,7 @@ class Manifest:
     scoring: Any
     decks: tuple[Deck, ...]
     tokens: tuple[Token, ...]
+    fonts: Any = None  # [fonts]: a mapping of name -> FontFamily
 
 
 def read_manifest(path: Path, default_slug: str, problems: Collector) -> Manifest | None:
@@ -120,7 +126,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
         tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
         scoring = self.scoring(self.table(doc, "scoring"))
         return Manifest(info, size, MappingProxyType(icons), freeze(self.table(doc, "constants")), freeze(scoring),
-                        decks, tokens)
+                        decks, tokens, MappingProxyType(self.fonts(self.table(doc, "fonts"))))
 
     def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
         keys = ("game",)
@@ -164,6 +170,17 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             self.problem(keys, f"card_size must be {error}, found {value!r}")
             return fallback
 
+    def fonts(self, table: dict) -> dict[str, FontFamily]:
+        """[fonts]: name = "fonts/X.ttf", or name = { regular = "...", bold = "...", italic = "...", ... }."""
+        families = {}
+        for name, value in table.items():
+            family, problems = font_family(self.path.parent, name, value, self.places.line("fonts", name) or 0)
+            for style, problem in problems:
+                self.problem(("fonts", name) + ((style,) if style else ()), problem)
+            if family:
+                families[name] = family
+        return families
+
     def icons(self, icons: dict) -> dict[str, IconSpec]:
         specs = {}
         for name, value in icons.items():
@@ -186,7 +203,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                     self.problem(keys + ("file",), f"icon {name!r}: {problem}")
             colour = value.get("colour")
             if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
-                self.problem(keys, f"icon {name!r}: colour must be like \"#a1b2c3\", found {colour!r}")
+                self.problem(keys, f"icon {name!r}: colour must be {COLOUR_LIKE}, found {colour!r}")
                 colour = None
             specs[name] = IconSpec(name, self.text(value, "label", keys, required=True, default=name),
                                    self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys))
@@ -213,10 +230,19 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                          f"{table['rows_are_copies']!r}")
         where = self.where(table.get("where"), {c.name for c in columns}, keys + ("where",))
         if "/" in file_name or "\\" in file_name or file_name.strip() in ("", ".", ".."):
-            self.problem(keys + ("file",), f"file must be a CSV file name in the game folder, found {file_name!r}")
+            self.problem(keys + ("file",), "file must be the name of a CSV, .xlsx or .ods file in the game folder, "
+                         f"found {file_name!r}")
+        elif Path(file_name).suffix.lower() in OTHER_SPREADSHEETS:
+            self.problem(keys + ("file",), f"file {file_name!r}: pnpkit reads .xlsx and .ods spreadsheets; save it "
+                         "as .xlsx (Excel Workbook) or .ods, or as a CSV file")
         elif not contained(self.path.parent, file_name):
             self.problem(keys + ("file",), f"file {file_name!r} is outside the game folder (a link that leads out "
-                         "of it); copy the CSV file into the folder")
+                         "of it); copy the file into the folder")
+        sheet = self.text(table, "sheet", keys) or None
+        if sheet is not None and Path(file_name).suffix.lower() not in SPREADSHEET_SUFFIXES:
+            self.problem(keys + ("sheet",), f"sheet {sheet!r} picks a sheet of a spreadsheet, but file "
+                         f"{file_name!r} is not one (.xlsx or .ods)")
+            sheet = None
         return Deck(
             id=deck_id,
             title=self.text(table, "title", keys, required=True, default=deck_id),
@@ -230,7 +256,17 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             columns=columns,
             rows_are_copies=table.get("rows_are_copies") is True,
             where=where,
+            safe_zone=self.safe_zone(table.get("safe_zone", SAFE_ZONE), keys + ("safe_zone",)),
+            sheet=sheet,
         )
+
+    def safe_zone(self, value: Any, keys: tuple[str, ...]) -> float:
+        """A deck's safe zone in mm (`cardgen check` warns about text, icons and badges inside it)."""
+        low, high = SAFE_ZONE_RANGE
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            self.problem(keys, f"safe_zone must be a number of millimetres from {low} to {high}, found {value!r}")
+            return SAFE_ZONE
+        return float(value)
 
     def where(self, source: Any, columns: set[str], keys: tuple[str, ...]) -> RowFilter | None:
         """The deck's row filter checked against its columns: None (every row) when it has none; when it is bad,

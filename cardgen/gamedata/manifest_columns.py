@@ -90,11 +90,15 @@ class ColumnTables:
                                  f"columns and must be a number")
                 else:
                     bounds[bound] = spec[bound]
+        printed = spec.get("printed", True)
+        if not isinstance(printed, bool):
+            self.problem(keys + ("printed",), f"column {name!r}: printed must be true or false, found {printed!r}")
+            printed = True
         column = Column(
             name=name, type=kind, values=tuple(values) if values else None,
             required=bool(spec.get("required", "default" not in spec)),
             unique=bool(spec.get("unique", False)), pattern=spec.get("pattern"),
-            description=str(spec.get("description", "")), **bounds,
+            description=str(spec.get("description", "")), printed=printed, **bounds,
         )
         if "default" in spec:
             default = spec["default"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from cardgen.gamedata.columns import MAX_COPIES
 from cardgen.gamedata.records import Token
-from cardgen.gamedata.values import COLOUR, SLUG, is_int, kind_of
+from cardgen.gamedata.values import COLOUR, COLOUR_LIKE, SLUG, is_int, kind_of
 
 TOKEN_KEYS = {"title", "count", "value", "shape", "size", "front", "back", "hidden", "colour", "description"}
 SHAPES = ("round", "square", "rect")
@@ -38,7 +38,7 @@ class TokenTables:
         width, height = self.token_size(table.get("size", 20), keys + ("size",), token_id)
         colour = table.get("colour")
         if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
-            self.problem(keys + ("colour",), f"token {token_id!r}: colour must be like \"#a1b2c3\", found {colour!r}")
+            self.problem(keys + ("colour",), f"token {token_id!r}: colour must be {COLOUR_LIKE}, found {colour!r}")
             colour = None
         value = table.get("value")
         if value is not None and not is_int(value):

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from cardgen.gamedata.columns import Column
+from cardgen.gamedata.location import Location
 
 
 def freeze(value: Any) -> Any:
@@ -61,6 +62,11 @@ class Card:
     fields: Mapping[str, Any]
     file: Path
     line: int
+    sheet: str | None = None  # the sheet it was read from, when the deck's file is a spreadsheet
+
+    def location(self) -> Location:
+        """Where the card's row is: `heroes.csv:7`, or `cards.xlsx, sheet Heroes, row 7`."""
+        return Location(self.file, self.line, sheet=self.sheet)
 
     def __getitem__(self, column: str) -> Any:
         return self.fields[column]
@@ -85,6 +91,8 @@ class Deck:
     cards: tuple[Card, ...] = ()
     rows_are_copies: bool = False  # each CSV row is one physical card, its id made up when there is no id column
     where: Any = None  # cardgen.gamedata.rowfilter.RowFilter: the rows of the CSV the deck takes, None for all
+    safe_zone: float = 3.0  # mm inside the trim that text, icons and badges keep clear of (`cardgen check`)
+    sheet: str | None = None  # a spreadsheet deck's sheet: as game.toml names it (None: the default), then the one read
 
     @property
     def total(self) -> int:
@@ -141,6 +149,8 @@ class Game:
     layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
     flows: tuple = ()  # cardgen.gamedata.flows.Flow: the automated opponents' flowcharts
     lab: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # recorded simulation figures
+    assets: tuple[Path, ...] = ()  # shared folders the designer passed (--assets) whose files art may use too
+    fonts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # [fonts]: name -> FontFamily
 
     def deck(self, deck_id: str) -> Deck:
         for deck in self.decks:

@@ -7,7 +7,9 @@ from typing import Any
 
 SLUG = re.compile(r"[a-z][a-z0-9_]*")
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
-COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")  # #rrggbb, or #rrggbbaa with alpha, as layouts take
+COLOUR_LIKE = ('like "#a1b2c3", or "#a1b2c380" to let what is beneath show through '
+               '(the last two digits: 00 clear to ff solid)')  # for messages about a COLOUR
 
 
 def is_int(value: Any) -> bool:

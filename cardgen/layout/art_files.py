@@ -71,6 +71,8 @@ def _read_art(path: str, mtime_ns: int, size: int) -> ArtFile:
                                        f"({width * height / 1e6:g} megapixels), more than the limit of "
                                        f"{MAX_PIXELS // 1_000_000} megapixels; scale it down (300 dpi is plenty "
                                        "for print)")
+                    if image.format == "JPEG":  # decoded at an eighth of its size: the whole file is still read
+                        image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
                     image.load()  # a truncated file fails here, not halfway through a PDF
         except ArtError:
             raise

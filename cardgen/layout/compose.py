@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import re
 from dataclasses import dataclass, replace
 from types import MappingProxyType, SimpleNamespace
@@ -11,8 +13,8 @@ import jinja2
 from jinja2 import meta, nodes
 
 from cardgen.gamedata import Card, Deck, Game, thaw
-from cardgen.gamedata.columns import PLACEHOLDER_ART
-from cardgen.gamedata.containment import contained
+from cardgen.gamedata.columns import IMPLICIT_COLUMNS, PLACEHOLDER_ART
+from cardgen.gamedata.containment import art_path, contained
 from cardgen.gamedata.flowtext import card_text, printed
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
@@ -21,15 +23,19 @@ from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
 from cardgen.layout.per_card import SettingError, per_card
 from cardgen.layout.placeholder import placeholder
+from cardgen.layout import safe_zone
+from cardgen.layout.safe_zone import Fact
 from cardgen.layout.spec import Box, Layout, LayoutError, load_layout
 from cardgen.layout.textfit import TextStyle, fit, fit_plain
 from cardgen.templating import environment
 
 CONTEXT_NAMES = {"card", "deck", "game", "number", "index", "side", "body"}
+IMPLICIT = {column.name for column in IMPLICIT_COLUMNS}  # id, name, count
 CARD_NAMES = {"card", "number", "index", "body"}  # what differs from one card of a deck to the next
 HEX = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")  # #rrggbb, or #rrggbbaa with alpha
 DEFAULT_INK = "#1f1f1f"
 DEFAULT_ACCENT = "#35577d"
+DEFAULT_FONT = "default"  # DejaVu Sans, unless game.toml's [fonts] declares a family of this name
 # What a template may raise on one card's values ({{ card.cost + 1 }} on an empty cell, a bad index...)
 RENDER_ERRORS = (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
 
@@ -46,6 +52,7 @@ class Note:
     box: Box
     key: str        # the setting it is about ("text", "column", "when"...), "" for the whole box
     message: str
+    fact: Fact | None = None  # a measurement (safe zone, small type) that `cardgen check` groups across cards
 
     def __str__(self) -> str:
         return f"box {self.box.name!r}: {self.message}"
@@ -67,6 +74,7 @@ class Composer:
         self._layouts: dict[str, Layout] = {}
         self._art_files: dict[str, ArtFile | None] = {}
         self._backs: dict[Face, Face] = {}  # each distinct back face once, so renderers can draw it once
+        self._deck_backs: dict[str, Face] = {}  # the back of each deck whose back is the same for every card
         self._back_varies: dict[str, bool] = {}
         self._deck_contexts: dict[str, dict[str, Any]] = {}
         self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str], ...]] = {}
@@ -74,7 +82,10 @@ class Composer:
                               "constants": thaw(game.constants), "flows": {flow.id: _flow_context(flow, game)
                                                                            for flow in game.flows}}
         self.icon_names = frozenset(game.icons)
+        self._families: dict[str, str] = {}  # a game font's name -> its id with cardgen.layout.fonts
         self.notes: list[Note] | None = None  # when a list (`cardgen check`), box errors are noted, not raised
+        self.read: set[str] | None = None     # when a set (`cardgen check`), the card columns templates read
+        self._box_names: dict[int, set[str]] = {}
 
     def layout(self, name: str) -> Layout:
         if name not in self._layouts:
@@ -101,6 +112,10 @@ class Composer:
                         if kind == "name" and name not in CONTEXT_NAMES:
                             notes.append(Note("error", box, key, f"{key} uses {name!r}; templates know "
                                               f"{', '.join(sorted(CONTEXT_NAMES))} (and Jinja's loop, range...)"))
+                font = box.values.get("font", DEFAULT_FONT)
+                if font != DEFAULT_FONT and font not in self.game.fonts:
+                    notes.append(Note("error", box, "font", f"font {font!r} is not declared in [fonts] of game.toml "
+                                      f"(fonts declared: {', '.join(sorted(self.game.fonts)) or 'none'})"))
         return notes
 
     def front(self, deck: Deck, card: Card, index: int) -> Face:
@@ -114,13 +129,18 @@ class Composer:
         one and the same Face object, so a PDF holds each distinct back once.
         """
         if not self.back_varies(deck):
+            if deck.id in self._deck_backs:  # laid out once, not once per card
+                return self._deck_backs[deck.id]
             card, index = None, 0
         elif card is None:
             raise LayoutError(f"{self.layout(deck.back).path}: this back prints the card's fields, so deck "
                               f"{deck.id!r} has no single back; ask for the back of a card")
         context = self._context(deck, card, index, "back")
         face = self._on_card(card, lambda: self._face(self.layout(deck.back), deck, context, f"{deck.id}-back"))
-        return self._backs.setdefault(face, face)
+        face = self._backs.setdefault(face, face)
+        if card is None:
+            self._deck_backs[deck.id] = face
+        return face
 
     def back_varies(self, deck: Deck) -> bool:
         """Whether the deck's back layout prints anything of the card (`card`, `number`, `index`, `body`)."""
@@ -146,7 +166,8 @@ class Composer:
 
     def _context(self, deck: Deck, card: Card | None, index: int, side: str) -> dict[str, Any]:
         return {
-            "card": SimpleNamespace(**card.fields) if card else SimpleNamespace(),
+            "card": (SimpleNamespace(**card.fields) if self.read is None else _Fields(card.fields, self.read))
+            if card else SimpleNamespace(),
             "deck": self._deck_context(deck),
             "game": self._game_context,
             "number": f"{index}/{deck.distinct}" if card else "",
@@ -159,7 +180,7 @@ class Composer:
     def _deck_context(self, deck: Deck) -> dict[str, Any]:
         if deck.id not in self._deck_contexts:
             self._deck_contexts[deck.id] = {"id": deck.id, "title": deck.title, "total": deck.total,
-                                            "distinct": deck.distinct}
+                                            "distinct": deck.distinct, "columns": _columns(deck)}
         return self._deck_contexts[deck.id]
 
     def _face(self, layout: Layout, deck: Deck, context: dict[str, Any], seed: str) -> Face:
@@ -171,6 +192,7 @@ class Composer:
                                         for box in layout.boxes)
         ops: list[Op] = []
         warnings: list[Note] = []
+        boxes_drawn: list[tuple[Box, tuple[float, ...], list[Op]]] = []  # each box drawn, where, and its ops
         for box, rect, where in self._geometry[key]:
             try:
                 if box.when is not None and not _call(box.when, context, where):
@@ -182,15 +204,30 @@ class Composer:
                 rect, sizes = placed
                 if sizes:
                     box = replace(box, values=MappingProxyType({**box.values, **sizes}))
-                ops += self._box_ops(box, layout, rect, values, context, seed, warnings, where)
+                if self.read is not None and "body" in self._names(box):  # body prints every text column
+                    self.read.update(c.name for c in deck.columns if c.type == "text")
+                drawn = self._box_ops(box, layout, rect, values, context, seed, warnings, where)
+                boxes_drawn.append((box, rect, drawn))
+                ops += drawn
             except LayoutError as error:
                 if self.notes is None:
                     raise
                 key, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
                 self.notes.append(Note("error", box, key, detail if detail.startswith(key) else f"{key}: {detail}"))
+        warnings += [Note("warning", box, "", fact.sentence(), fact)
+                     for box, fact in safe_zone.outside(boxes_drawn, W, H, deck.safe_zone)]
         if self.notes is not None:
             self.notes += warnings
-        return Face(W, H, self.bleed, tuple(ops), tuple(str(note) for note in warnings))
+        return Face(W, H, self.bleed, tuple(ops), tuple(str(note) for note in warnings), tuple(warnings))
+
+    def _names(self, box: Box) -> set[str]:
+        """The free names the box's settings use (`card`, `body`, `deck`...), worked out once per box
+        (a box's sources stay the same object for every card, while its sizes may be replaced per card)."""
+        key = id(box.sources)
+        if key not in self._box_names:
+            self._box_names[key] = {name for source in box.sources.values() for kind, name in _names_used(source)
+                                    if kind == "name"}
+        return self._box_names[key]
 
     def _box_ops(self, box: Box, layout: Layout, rect: tuple[float, float, float, float], values: dict[str, str],
                  context: dict, seed: str, warnings: list[Note], where: str) -> list[Op]:
@@ -226,11 +263,12 @@ class Composer:
         text = values.get("text", "")
         style = TextStyle(size=v.get("size", 9.0), min_size=v.get("min_size", v.get("size", 9.0) * 0.7),
                           colour=colour("colour", layout.style.get("ink", DEFAULT_INK)),
-                          align=v.get("align", "left"), valign=v.get("valign", "top"), leading=v.get("leading", 1.2))
+                          align=v.get("align", "left"), valign=v.get("valign", "top"), leading=v.get("leading", 1.2),
+                          family=self._family(v.get("font", DEFAULT_FONT), box))
         text = text.strip()
         bold, italic = v.get("bold", False), v.get("italic", False)
         if is_plain(text):
-            fitted = fit_plain(text, fonts.style_of(bold, italic), (x, y, w, h), style)
+            fitted = fit_plain(text, fonts.style_of(bold, italic, style.family), (x, y, w, h), style)
         else:
             pieces = parse(text, self.icon_names, layout.style)
             lost = eaten(text)
@@ -242,11 +280,33 @@ class Composer:
                          lambda name, ix, iy, size: icon_ops.draw_icon(self.game.icons.get(name), name, ix, iy, size))
         if fitted.overflow:
             warnings.append(Note("warning", box, "text", f"text does not fit even at {style.min_size:g} pt"))
-        missing = fonts.missing(text)
+        small = safe_zone.small_type(box, fitted.size, text)
+        if small:
+            warnings.append(Note("warning", box, "size", small.sentence(), small))
+        missing = fonts.missing(text, fonts.style_of(False, False, style.family))
         if missing:
-            warnings.append(Note("warning", box, "text", f"the card font has no glyph for {' '.join(missing)} "
-                                 "(it would print as an empty box; use an :icon: instead)"))
+            font = f"font {v.get('font', DEFAULT_FONT)!r}" if style.family else "card font (DejaVu Sans)"
+            warnings.append(Note("warning", box, "text", f"the {font} has no glyph for {' '.join(missing)} "
+                                 "(it would print as an empty box; use an :icon: or another font instead)"))
         return list(fitted.ops)
+
+    def _family(self, name: str, box: Box) -> str:
+        """The id of the font family `name` (game.toml's [fonts], or "default": DejaVu Sans) for cardgen.layout.fonts;
+        a game's family is registered the first time a box uses it."""
+        if name not in self._families:
+            if name in self.game.fonts:
+                spec = self.game.fonts[name]
+                try:
+                    self._families[name] = fonts.family(spec.files, spec.digest, f"{self.game.root / 'game.toml'}:"
+                                                        f"{spec.line} (font {name!r})")
+                except fonts.FontError as error:  # named at the box's font setting too, where check reports it
+                    raise BoxError(f"{box.place('font')}: box {box.name!r}: {error}", "font", str(error)) from None
+            elif name == DEFAULT_FONT:
+                self._families[name] = ""
+            else:
+                detail = f"font {name!r} is not declared in [fonts] of game.toml"
+                raise BoxError(f"{box.place('font')}: box {box.name!r}: {detail}", "font", detail)
+        return self._families[name]
 
     def _art(self, values: dict[str, str], rect: tuple[float, float, float, float], layout: Layout, seed: str,
              where: str) -> list[Op]:
@@ -263,10 +323,10 @@ class Composer:
     def _art_file(self, file_name: str) -> ArtFile | None:
         """The readable file of that name in art/, None when there is no such file; ArtError when it cannot be read."""
         if file_name not in self._art_files:
-            path = self.game.root / "art" / file_name
-            if path.exists() and not contained(self.game.root, path):  # `..`, an absolute path, a link out
+            path = art_path(self.game.root, file_name, self.game.assets)  # art/, else a shared --assets folder
+            if path.exists() and not contained(self.game.root, path, self.game.assets):  # `..`, absolute, a link out
                 raise ArtError(f"file {file_name!r} is outside the game folder {self.game.root.resolve()}; "
-                               "copy it into art/")
+                               "copy it into art/ (or pass the folder it is in with --assets)")
             self._art_files[file_name] = read_art(str(path.resolve())) if path.is_file() else None
         return self._art_files[file_name]
 
@@ -277,6 +337,28 @@ def _rect_of(box: Box, names: Mapping[str, float]) -> tuple[float, ...]:
     except ZeroDivisionError:
         raise LayoutError(f"{box.place()}: box {box.name!r}: x, y, w or h divides by zero for cards of "
                           f"{names['W']:g} x {names['H']:g} mm with {names['bleed']:g} mm bleed") from None
+
+
+class _Fields(SimpleNamespace):
+    """A card's fields as templates see them (`card.power`), noting each one they read, for `cardgen check`'s
+    warning about columns no layout prints."""
+
+    def __init__(self, fields: Mapping[str, Any], read: set[str]):
+        super().__init__(**fields)
+        object.__setattr__(self, "__read__", read)
+
+    def __getattribute__(self, name: str) -> Any:
+        if not name.startswith("__"):
+            object.__getattribute__(self, "__read__").add(name)
+        return object.__getattribute__(self, name)
+
+
+def _columns(deck: Deck) -> list[dict[str, str]]:
+    """`deck.columns` for templates: the columns game.toml declares for the deck (not id, name and count), so a
+    shared layout can print each of them: name, type, description, printed (false for data no card prints)
+    and a label ("max_hp" -> "Max hp")."""
+    return [{"name": c.name, "type": c.type, "description": c.description, "printed": c.printed,
+             "label": c.name.replace("_", " ").capitalize()} for c in deck.columns if c.name not in IMPLICIT]
 
 
 def _flow_context(flow: Any, game: Game) -> dict[str, Any]:
@@ -321,8 +403,10 @@ def _colour(value: str | None, style: Mapping[str, str], default: str | None, wh
     raise BoxError(f"{where}: {detail}", key, detail)
 
 
-def _names_used(source: str) -> set[tuple[str, str]]:
-    """("column", c) for each card.c / card['c'], ("name", n) for each free variable of a template."""
+@functools.lru_cache(maxsize=8192)
+def _names_used(source: str) -> frozenset[tuple[str, str]]:
+    """("column", c) for each card.c / card['c'], ("name", n) for each free variable of a template (parsed once
+    per process: every deck and every export asks about the same few templates)."""
     tree = environment().parse(source)
     used: set[tuple[str, str]] = set()
     for node in tree.find_all(nodes.Getattr):
@@ -333,4 +417,4 @@ def _names_used(source: str) -> set[tuple[str, str]]:
             used.add(("column", str(node.arg.value)))
     # Jinja's own names (loop inside a for, range, namespace...) are known; set/for variables are not free
     used |= {("name", name) for name in meta.find_undeclared_variables(tree) - set(environment().globals)}
-    return used
+    return frozenset(used)

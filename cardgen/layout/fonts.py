@@ -1,75 +1,134 @@
-"""The fonts cards are set in: Bitstream Vera, shipped inside reportlab, embedded in every PDF.
+"""The fonts text is set in: DejaVu Sans (Latin, Greek, Cyrillic, symbols), or a game's own TrueType files.
 
-The same TTF files feed the PDF renderer and the PNG renderer, so both measure text alike.
+DejaVu Sans ships inside the package (cardgen/fonts/, with its licence): the same files on every
+machine, so the same inputs give byte-identical PDFs and PNGs. It is Bitstream Vera extended, with
+Vera's advance widths, ascent and descent for every Latin-1 character, so layouts made with Vera do
+not move. The same TTF files feed the PDF renderer (reportlab embeds the glyphs used) and the PNG
+renderer (Pillow draws them), so both measure text alike.
+
+A font is named by a key: "regular", "bold", "italic" or "bolditalic" for DejaVu Sans, and
+"<family id>/<style>" for a family a game declares in game.toml's [fonts] (see `family`). A
+family's id is made from its files' bytes and places, so two games in one process never clash.
+The ids are reportlab's names for the fonts only: a PDF names a font by the PostScript name in its
+file, so the output does not depend on where the game folder is.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
+from typing import Mapping
 
-import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from cardgen.layout.spec import LayoutError
 
 PT = 25.4 / 72  # millimetres per point
-_FOLDER = Path(reportlab.__file__).parent / "fonts"
+FOLDER = Path(__file__).resolve().parent.parent / "fonts"
 FILES = {
-    "regular": _FOLDER / "Vera.ttf",
-    "bold": _FOLDER / "VeraBd.ttf",
-    "italic": _FOLDER / "VeraIt.ttf",
-    "bolditalic": _FOLDER / "VeraBI.ttf",
+    "regular": FOLDER / "DejaVuSans.ttf",
+    "bold": FOLDER / "DejaVuSans-Bold.ttf",
+    "italic": FOLDER / "DejaVuSans-Oblique.ttf",
+    "bolditalic": FOLDER / "DejaVuSans-BoldOblique.ttf",
 }
+STYLES = tuple(FILES)
 PDF_NAMES = {style: f"pnpkit-{style}" for style in FILES}
+# a style a family has no file for is set in the nearest one it has
+FALLBACK = {"regular": (), "bold": ("regular",), "italic": ("regular",), "bolditalic": ("bold", "italic", "regular")}
+
+_files: dict[str, Path] = dict(FILES)    # font key -> its TTF file
+_pdf_names: dict[str, str] = dict(PDF_NAMES)  # font key -> the name reportlab knows it by
 
 
-def style_of(bold: bool, italic: bool) -> str:
-    return ("bold" if bold else "") + ("italic" if italic else "") or "regular"
+class FontError(LayoutError):
+    """A font file that cannot be used; the message names the game.toml line that declares it."""
+
+
+def style_of(bold: bool, italic: bool, family: str = "") -> str:
+    """The key of the face of `family` ("" for DejaVu Sans) for bold and italic."""
+    style = ("bold" if bold else "") + ("italic" if italic else "") or "regular"
+    return f"{family}/{style}" if family else style
 
 
 @functools.cache
 def register() -> None:
-    """Registers the four faces with reportlab (once per process)."""
+    """Registers DejaVu Sans's four faces with reportlab (once per process)."""
     for style, path in FILES.items():
         pdfmetrics.registerFont(TTFont(PDF_NAMES[style], str(path)))
     pdfmetrics.registerFontFamily(PDF_NAMES["regular"], normal=PDF_NAMES["regular"], bold=PDF_NAMES["bold"],
                                   italic=PDF_NAMES["italic"], boldItalic=PDF_NAMES["bolditalic"])
 
 
-def width_mm(text: str, style: str, size: float) -> float:
-    """The advance width of `text` set in `style` at `size` points, in millimetres."""
-    return _unit_width(text, style) * size
+def family(files: Mapping[str, str | Path], digest: str, where: str) -> str:
+    """Registers a family of TTF files (style -> file; "regular" at least) and returns its id, which
+    `style_of` turns into font keys. `digest` identifies the files' contents; `where` is the
+    game.toml place that declares them, for the FontError raised when reportlab cannot read one."""
+    places = "\0".join(f"{style}={Path(files[style]).resolve()}" for style in STYLES if style in files)
+    family_id = "f" + hashlib.sha256(f"{digest}\0{places}".encode()).hexdigest()[:16]
+    if f"{family_id}/regular" not in _files:
+        register()
+        names: dict[str, str] = {}
+        for style in STYLES:
+            if style in files:
+                names[style] = f"pnpkit-{family_id}-{style}"
+                try:
+                    pdfmetrics.registerFont(TTFont(names[style], str(files[style])))
+                except (TTFError, OSError, ValueError, IndexError, KeyError) as error:
+                    raise FontError(f"{where}: {style} font {Path(files[style]).name!r} cannot be used: {error}") \
+                        from None
+        for style in STYLES:
+            source = style if style in names else next(s for s in FALLBACK[style] if s in names)
+            _pdf_names[f"{family_id}/{style}"] = names[source]
+            _files[f"{family_id}/{style}"] = Path(files[source])
+    return family_id
+
+
+def pdf_name(font: str) -> str:
+    """The name the font `font` (a key) is registered with reportlab by."""
+    if font in PDF_NAMES:
+        register()
+    return _pdf_names[font]
+
+
+def file_of(font: str) -> Path:
+    """The TTF file of the font `font` (a key), for drawing it with Pillow."""
+    return _files[font]
+
+
+def width_mm(text: str, font: str, size: float) -> float:
+    """The advance width of `text` set in the font `font` (a key) at `size` points, in millimetres."""
+    return _unit_width(text, font) * size
 
 
 @functools.lru_cache(maxsize=65536)
-def _unit_width(text: str, style: str) -> float:
+def _unit_width(text: str, font: str) -> float:
     # widths scale linearly with size, so one measurement at 1 pt serves every size a text is tried at
-    register()
-    return pdfmetrics.stringWidth(text, PDF_NAMES[style], 1.0) * PT
+    return pdfmetrics.stringWidth(text, pdf_name(font), 1.0) * PT
 
 
-@functools.cache
-def _face(style: str):
-    register()
-    return pdfmetrics.getFont(PDF_NAMES[style]).face
+@functools.lru_cache(maxsize=64)
+def _face(font: str):
+    return pdfmetrics.getFont(pdf_name(font)).face
 
 
-def ascent_mm(style: str, size: float) -> float:
-    return _face(style).ascent / 1000 * size * PT
+def ascent_mm(font: str, size: float) -> float:
+    return _face(font).ascent / 1000 * size * PT
 
 
-def descent_mm(style: str, size: float) -> float:
+def descent_mm(font: str, size: float) -> float:
     """How far below the baseline the font reaches, as a positive number of mm."""
-    return -_face(style).descent / 1000 * size * PT
+    return -_face(font).descent / 1000 * size * PT
 
 
-@functools.cache
-def covers(char: str) -> bool:
-    """Whether the fonts have a glyph for `char`."""
-    return ord(char) in _face("regular").charWidths or char in "\n\t "
+@functools.lru_cache(maxsize=65536)
+def covers(char: str, font: str = "regular") -> bool:
+    """Whether the font `font` (a key) has a glyph for `char` (not the empty box of a missing one)."""
+    return _face(font).charToGlyph.get(ord(char), 0) != 0 or char in "\n\t "
 
 
 @functools.lru_cache(maxsize=8192)
-def missing(text: str) -> str:
-    """The characters of `text` the fonts cannot draw, sorted, as one string ("" when none)."""
-    return "".join(sorted({ch for ch in text if not covers(ch)}))
+def missing(text: str, font: str = "regular") -> str:
+    """The characters of `text` the font `font` cannot draw, sorted, as one string ("" when none)."""
+    return "".join(sorted({ch for ch in text if not covers(ch, font)}))

@@ -6,7 +6,7 @@ Colours are "#rrggbb" strings; font sizes are points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -82,3 +82,6 @@ class Face:
     bleed: float
     ops: tuple[Op, ...]
     warnings: tuple[str, ...] = ()
+    # what the layout noticed, behind each warning (cardgen.layout.compose.Note), so repeated ones can be
+    # grouped across cards; not part of the face's identity
+    notes: tuple = field(default=(), compare=False, repr=False)

@@ -1,7 +1,8 @@
 """Card layouts as data: named boxes in mm on the trim box, styles, `extends`, Jinja2 text.
 
-A layout file is TOML: `extends` (another layout's name), `description`, `[style]` (colour names
-to "#rrggbb") and `[boxes.<name>]` tables drawn in file order, parents' boxes first. A box that a
+A layout file is TOML: `extends` (another layout's name), `description`, `font` (the font family
+its text boxes use unless a box names another), `[style]` (colour names to "#rrggbb") and
+`[boxes.<name>]` tables drawn in file order, parents' boxes first. A box that a
 child layout repeats is merged key by key; `hidden = true` removes an inherited box.
 Coordinates, font sizes and `hidden` written as templates (`"{{ ... }}"`) are kept as templates and
 worked out per card by cardgen.layout.per_card.
@@ -23,19 +24,20 @@ from cardgen.layout.expressions import ExpressionError, compile_expression
 from cardgen.templating import environment
 
 GEOMETRY = ("x", "y", "w", "h")
-COMMON = {"kind", "when", "hidden", "under", *GEOMETRY}
+COMMON = {"kind", "when", "hidden", "under", "safe", *GEOMETRY}  # safe: see cardgen.layout.safe_zone
 KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius"},
     "ellipse": {"fill", "stroke", "stroke_width"},
     "line": {"colour", "width"},
-    "text": {"text", "size", "min_size", "bold", "italic", "align", "valign", "colour", "leading"},
+    "text": {"text", "size", "min_size", "bold", "italic", "align", "valign", "colour", "leading", "font"},
     "art": {"column", "accent", "placeholder"},
     "icon": {"icon", "colour"},
 }
 TEMPLATED = {"text", "fill", "stroke", "colour", "icon", "column", "accent"}
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
 NUMBERS = {"size", "min_size", "stroke_width", "radius", "width", "leading"}
-FLAGS = {"bold", "italic", "hidden", "placeholder"}
+FLAGS = {"bold", "italic", "hidden", "placeholder", "safe"}
+FONT_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a family of game.toml's [fonts], or "default"
 PER_CARD = {*GEOMETRY, "size", "min_size", "hidden"}  # settings that may also be templates over the card
 
 
@@ -94,7 +96,34 @@ class Layout:
 
 
 def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
-    """The layout `name` with its `extends` chain resolved; LayoutError on any problem."""
+    """The layout `name` with its `extends` chain resolved; LayoutError on any problem.
+
+    Read once per process for as long as none of the layout files changes (size and time), however many
+    decks and exports ask: a layout is immutable, so they share it.
+    """
+    versions = []
+    for key, path in sorted(files.items()):
+        try:
+            stat = path.stat()
+            versions.append((key, str(path), stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            versions.append((key, str(path), 0, -1))
+    return _load_layout(name, tuple(versions), MappingProxyType(dict(files)))
+
+
+_CACHE: dict[tuple, Layout] = {}
+
+
+def _load_layout(name: str, versions: tuple, files: Mapping[str, Path]) -> Layout:
+    key = (name, versions)
+    if key not in _CACHE:
+        if len(_CACHE) > 1024:
+            _CACHE.clear()
+        _CACHE[key] = _read_layout(name, files)
+    return _CACHE[key]
+
+
+def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
     chain: list[tuple[Path, dict]] = []
     current: str | None = name
     while current is not None:
@@ -111,11 +140,14 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
             raise LayoutError(f"{path}: extends must be a layout name in quotes")
     style: dict[str, str] = {}
     merged: dict[str, dict] = {}
+    font: tuple[Any, tuple[Path, int | None]] | None = None  # the layout's own font, and where it is set
     for path, data, places in reversed(chain):
-        unknown = set(data) - {"extends", "description", "style", "boxes"}
+        unknown = set(data) - {"extends", "description", "font", "style", "boxes"}
         if unknown:
             raise LayoutError(f"{path}: unknown key {sorted(unknown)[0]!r}: expected extends, description, "
-                              "style or boxes")
+                              "font, style or boxes")
+        if "font" in data:
+            font = (data["font"], (path, places.line("font")))
         style.update(_style(path, data.get("style", {})))
         for box_name, box in data.get("boxes", {}).items():
             if not isinstance(box, dict):
@@ -134,6 +166,10 @@ def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
                     {k: merged[k] for k in keys[keys.index(under):]}
             else:
                 merged[box_name] = entry
+    if font is not None:  # the layout's font is each text box's own unless the box names one
+        for box in merged.values():
+            if box.get("kind", "text") == "text" and "font" not in box:
+                box["font"], box["_places"] = font[0], {**box["_places"], "font": font[1]}
     boxes = tuple(_box(n, b) for n, b in merged.items() if b.get("hidden") is not True)
     return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), boxes)
 
@@ -183,6 +219,9 @@ def _box(name: str, raw: dict) -> Box:
     for key in FLAGS & set(raw) - per_card:
         if not isinstance(raw[key], bool):
             raise LayoutError(f"{at(key)}: {key} must be true or false, found {raw[key]!r}")
+    if "font" in raw and not (isinstance(raw["font"], str) and FONT_NAME.fullmatch(raw["font"])):
+        raise LayoutError(f"{at('font')}: font must be the name of a font of game.toml's [fonts] (or \"default\"), "
+                          f"found {raw['font']!r}")
     for key, choices in CHOICES.items():
         if key in raw and raw[key] not in choices:
             raise LayoutError(f"{at(key)}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}")

@@ -25,6 +25,7 @@ class TextStyle:
     align: str = "left"      # left, center, right
     valign: str = "top"      # top, middle, bottom
     leading: float = 1.2     # line height as a multiple of the size
+    family: str = ""         # the font family (cardgen.layout.fonts.family), "" for DejaVu Sans
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,12 @@ class Fitted:
 def fit(pieces: tuple[Piece, ...], box: tuple[float, float, float, float], style: TextStyle,
         draw_icon: IconDrawer) -> Fitted:
     """The text set as large as it fits in `box` (x, y, w, h mm), but not below `style.min_size`."""
-    words = _words(pieces)
+    words = _words(pieces, style.family)
 
     def emit(line: list[Measured], left: float, baseline: float, size: float) -> list[Op]:
-        return _draw_line(line, left, baseline, size, style.colour, draw_icon)
+        return _draw_line(line, left, baseline, size, style.colour, draw_icon, style.family)
 
-    return _set(lambda limit: [(_units(line), line) for line in _wrap(words, limit)], emit, box, style)
+    return _set(lambda limit: [(_units(line), line) for line in _wrap(words, limit, style.family)], emit, box, style)
 
 
 def fit_plain(text: str, font: str, box: tuple[float, float, float, float], style: TextStyle) -> Fitted:
@@ -87,7 +88,7 @@ def _set(wrap, emit, box: tuple[float, float, float, float], style: TextStyle) -
     shown = [line for i, line in enumerate(lines) if (i + 1) * line_height <= h + 1e-6] if overflow else lines
     used = len(shown) * line_height
     top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[style.valign]
-    ascent = fonts.ascent_mm("regular", size)
+    ascent = fonts.ascent_mm(fonts.style_of(False, False, style.family), size)
     extra = (line_height - size * fonts.PT) / 2  # half the leading above the first line, as CSS does
     ops: list[Op] = []
     for index, (units, line) in enumerate(shown):
@@ -102,10 +103,10 @@ Measured = tuple[Piece, float]  # a piece and its width in mm at 1 pt
 
 
 @functools.lru_cache(maxsize=65536)
-def _unit(piece: Piece) -> float:
+def _unit(piece: Piece, family: str = "") -> float:
     if piece.kind == "icon":
         return fonts.PT * (ICON_SCALE + 2 * ICON_GAP)
-    return fonts.width_mm(piece.text, fonts.style_of(piece.bold, piece.italic), 1.0)
+    return fonts.width_mm(piece.text, fonts.style_of(piece.bold, piece.italic, family), 1.0)
 
 
 def _units(line: list[Measured]) -> float:
@@ -115,7 +116,7 @@ def _units(line: list[Measured]) -> float:
 Word = tuple[list[Measured], float]  # the pieces of an unbreakable word and its width at 1 pt
 
 
-def _words(pieces: tuple[Piece, ...]) -> list[Word | str]:
+def _words(pieces: tuple[Piece, ...], family: str = "") -> list[Word | str]:
     """Measured pieces grouped into unbreakable words, with "space" and "break" markers between them."""
     out: list[Word | str] = []
     word: list[Measured] = []
@@ -126,13 +127,13 @@ def _words(pieces: tuple[Piece, ...]) -> list[Word | str]:
                 word = []
             out.append(piece.kind)
         else:
-            word.append((piece, _unit(piece)))
+            word.append((piece, _unit(piece, family)))
     if word:
         out.append((word, _units(word)))
     return out
 
 
-def _wrap(words: list[Word | str], width: float) -> list[list[Measured]]:
+def _wrap(words: list[Word | str], width: float, family: str = "") -> list[list[Measured]]:
     """Greedy line breaking; `width` is the box's width divided by the size (mm per pt)."""
     lines: list[list[Measured]] = [[]]
     used = 0.0
@@ -146,7 +147,7 @@ def _wrap(words: list[Word | str], width: float) -> list[list[Measured]]:
             if lines[-1]:
                 last = lines[-1][-1][0]
                 space = Piece("space", " ", last.bold, last.italic, last.colour)
-                pending = (space, _unit(space))
+                pending = (space, _unit(space, family))
             continue
         assert isinstance(item, tuple)
         word, word_width = item
@@ -165,7 +166,7 @@ def _wrap(words: list[Word | str], width: float) -> list[list[Measured]]:
 
 
 def _draw_line(line: list[Measured], left: float, baseline: float, size: float, colour: str,
-               draw_icon: IconDrawer) -> list[Op]:
+               draw_icon: IconDrawer, family: str = "") -> list[Op]:
     """One line's ops: a Text op per run of one face and colour (a colour span's, else `colour`)."""
     ops: list[Op] = []
     x = left
@@ -180,7 +181,7 @@ def _draw_line(line: list[Measured], left: float, baseline: float, size: float, 
             x += unit * size
             run_x = x
             continue
-        style = (fonts.style_of(piece.bold, piece.italic), piece.colour or colour)
+        style = (fonts.style_of(piece.bold, piece.italic, family), piece.colour or colour)
         if run_text and style != run_style:
             if piece.kind == "space" and style[0] == run_style[0]:
                 style = run_style  # a space shows no ink: it joins the run before it, whatever its colour
@@ -201,10 +202,10 @@ def set_lines(pieces: tuple[Piece, ...], width: float, style: TextStyle, draw_ic
     rulebook, which flows across pages instead of shrinking): each line's ops with its top at y = 0."""
     size = style.size
     line_height = size * style.leading * fonts.PT
-    baseline = (line_height - size * fonts.PT) / 2 + fonts.ascent_mm("regular", size)
+    baseline = (line_height - size * fonts.PT) / 2 + fonts.ascent_mm(fonts.style_of(False, False, style.family), size)
     lines = []
-    for line in _wrap(_words(pieces), width / size):
+    for line in _wrap(_words(pieces, style.family), width / size, style.family):
         used = _units(line) * size
         left = {"left": 0.0, "center": (width - used) / 2, "right": width - used}[style.align]
-        lines.append(tuple(_draw_line(line, left, baseline, size, style.colour, draw_icon)))
+        lines.append(tuple(_draw_line(line, left, baseline, size, style.colour, draw_icon, style.family)))
     return lines

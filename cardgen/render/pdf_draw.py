@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect, Text
+from cardgen.render.pdf_art import ART_DPI, art_for_pdf
 from cardgen.render.pdf_svg import svg_forms
 
 
@@ -22,9 +23,10 @@ def colour(hex_colour: str) -> HexColor:
 class PageDrawer:
     """Draws in millimetres from the page's top-left corner (y down) on a reportlab canvas."""
 
-    def __init__(self, canvas: Canvas, page_height: float):
+    def __init__(self, canvas: Canvas, page_height: float, art_dpi: float = ART_DPI):
         fonts.register()
         self.canvas, self.page_height = canvas, page_height
+        self.art_dpi = art_dpi  # raster art larger than this resolution is scaled down to it (pdf_art)
         self.forms: dict[int, tuple[str, Face]] = {}  # the face is kept so its id() cannot be reused
         self._reset()
 
@@ -80,7 +82,7 @@ class PageDrawer:
             text.setFillColor(colour(op.colour))
             self._fill = op.colour
         if self._font != (op.font, op.size):
-            text.setFont(fonts.PDF_NAMES[op.font], op.size)
+            text.setFont(fonts.pdf_name(op.font), op.size)
             self._font = (op.font, op.size)
         text.setTextOrigin((dx + op.x) * mm, self.y(dy + op.y))
         text.textOut(op.text)
@@ -90,7 +92,7 @@ class PageDrawer:
             name = f"face{len(self.forms) + 1}"
             b = face.bleed
             self.canvas.beginForm(name, -b * mm, -b * mm, (face.width + b) * mm, (face.height + b) * mm)
-            PageDrawer(self.canvas, face.height).ops(face.ops, 0.0, 0.0)
+            PageDrawer(self.canvas, face.height, self.art_dpi).ops(face.ops, 0.0, 0.0)
             self.canvas.endForm()
             self.forms[id(face)] = (name, face)
         return self.forms[id(face)][0]
@@ -136,7 +138,7 @@ class PageDrawer:
             if op.vector:
                 svg_forms(c).draw(op.path, x, y, w, h)
             else:  # mask="auto": an alpha channel becomes a soft mask, so what lies beneath shows through
-                c.drawImage(op.path, x, y, w, h, mask="auto")
+                c.drawImage(art_for_pdf(op.path, op.w, op.h, self.art_dpi), x, y, w, h, mask="auto")
             c.restoreState()  # nothing tracked changes inside, so the tracked state still holds
 
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> bool:

@@ -1,4 +1,5 @@
-"""Writes a deck's print sheets as a vector PDF: fronts, mirrored backs (or fold pairs), crop marks, a footer."""
+"""Writes a deck's print sheets (or, with --pack-decks, those of decks sharing sheets) as a vector PDF:
+fronts, mirrored backs (or fold pairs), crop marks, a footer."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Iterable
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
@@ -17,8 +19,10 @@ from cardgen.impose.duplex import back_slot
 from cardgen.impose.footer import Box, Run, free_runs
 from cardgen.impose.grid import Sheet
 from cardgen.impose.papers import Paper
+from cardgen.impose.shared_sheets import Section
 from cardgen.layout import fonts
 from cardgen.layout.ops import Face
+from cardgen.render.pdf_art import ART_DPI
 from cardgen.render.pdf_draw import PageDrawer
 
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams: about 20% smaller, twice as fast
@@ -39,6 +43,22 @@ class SheetJob:
     back_offset: tuple[float, float] = (0.0, 0.0)
     flip: str = "long"       # with duplex "none": the edge the designer turns the backs sheet over by hand
     unlabelled: list[str] = field(default_factory=list)  # pages whose footer found no room (filled in by writing)
+    # decks sharing the sheets (--pack-decks): where each deck's cards are; `title` is then the game's
+    sections: tuple[Section, ...] = ()
+    art_dpi: float = ART_DPI  # raster art is scaled down to this resolution at its printed size (pdf_art)
+
+    def page_titles(self, number: int) -> tuple[str, ...]:
+        """What the footer of sheet `number` (from 1) calls its cards: the title, with shared sheets
+        followed by the decks on that sheet, then shorter forms for a page where that does not fit."""
+        if not self.sections:
+            return (self.title,)
+        names = [s.title for s in self.sections if number in s.sheets(self.sheet.per_page)]
+        shorter = (f"{self.title}: {len(names)} decks", f"{len(names)} decks") if len(names) > 1 else ()
+        return (f"{self.title}: {', '.join(names)}", ", ".join(names)) + shorter
+
+    def document_title(self) -> str:
+        """The PDF's title: the title, with shared sheets followed by every deck on them."""
+        return f"{self.title}: " + ", ".join(s.title for s in self.sections) if self.sections else self.title
 
 
 # A card: its front, whether that front is drawn more than once (then it becomes a form), and its back.
@@ -46,12 +66,31 @@ class SheetJob:
 Placed = tuple[Face, bool, Face]
 
 
+class _Canvas(Canvas):
+    """reportlab's canvas, each form keeping its own transparency: reportlab notes the alpha states
+    (ExtGState) a form uses but leaves them out of the form's resources, so readers drew a
+    translucent colour inside a form (a back, a card with copies, a token) opaque."""
+
+    def endForm(self, **extra_attributes) -> None:
+        name = self._formData[0]
+        super().endForm(**extra_attributes)
+        form = self._doc.idToObject[xObjectName(name)]
+        if form.ExtGState:  # the resources reportlab would give the form, and its alpha states
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.ExtGState = form.ExtGState
+            form.Resources = resources
+
+
 def new_canvas(path: Path, sheet: Sheet, title: str, subject: str) -> Canvas:
     """A canvas that writes byte-identical files for identical input (reportlab's invariant mode)."""
     page = sheet.options.paper
     fonts.register()
-    canvas = Canvas(str(path), pagesize=(page.width * mm, page.height * mm), invariant=1, pageCompression=1,
-                    initialFontName=fonts.PDF_NAMES["regular"], initialFontSize=FOOTER_SIZE)
+    canvas = _Canvas(str(path), pagesize=(page.width * mm, page.height * mm), invariant=1, pageCompression=1,
+                     initialFontName=fonts.PDF_NAMES["regular"], initialFontSize=FOOTER_SIZE)
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setAuthor("pnpkit")
@@ -66,28 +105,31 @@ def write_sheets(job: SheetJob, fronts: Iterable[Placed], total: int, path: Path
     followed by its backs (or the backs into `backs_path` with duplex "none"), each card's back behind
     its own front. Returns the page count."""
     height = job.sheet.options.paper.height
-    drawer = PageDrawer(new_canvas(path, job.sheet, job.title, job.subject), height)
-    backs = PageDrawer(new_canvas(backs_path, job.sheet, job.title + " (backs)", job.subject), height) \
+    title = job.document_title()
+    drawer = PageDrawer(new_canvas(path, job.sheet, title, job.subject), height, job.art_dpi)
+    backs = PageDrawer(new_canvas(backs_path, job.sheet, title + " (backs)", job.subject), height, job.art_dpi) \
         if backs_path else None
     per_page = job.sheet.per_page
     count = -(-total // per_page)
     stream = iter(fronts)
     for number in range(1, count + 1):
         page = list(itertools.islice(stream, per_page))
+        names = job.page_titles(number)
         if job.sheet.backs:  # fold-and-glue: each back beside its front, one page per sheet
-            _fold_page(drawer, job, page, label=f"page {number}/{count} · fold on the dashed ticks, glue, cut")
+            _fold_page(drawer, job, page, [f"{name} · page {number}/{count} · fold on the dashed ticks, glue, cut"
+                                           for name in names])
             continue
         _page(drawer, job, [(front, reuse) for front, reuse, _ in page], front=True,
-              label=f"fronts, page {number}/{count}")
+              labels=[f"{name} · fronts, page {number}/{count}" for name in names])
         _page(backs or drawer, job, [(back, True) for _, _, back in page], front=False,
-              label=f"backs, page {number}/{count}")
+              labels=[f"{name} · backs, page {number}/{count}" for name in names])
     drawer.canvas.save()
     if backs:
         backs.canvas.save()
     return count * (1 if backs or job.sheet.backs else 2)
 
 
-def _fold_page(drawer: PageDrawer, job: SheetJob, page: list[Placed], label: str) -> None:
+def _fold_page(drawer: PageDrawer, job: SheetJob, page: list[Placed], labels: list[str]) -> None:
     canvas = drawer.canvas
     for front_slot, back_slot_, (front, reuse, back) in zip(job.sheet.slots, job.sheet.backs, page):
         drawer.face(front, front_slot.x, front_slot.y, front_slot.bleed_box(), reuse=reuse)
@@ -104,11 +146,12 @@ def _fold_page(drawer: PageDrawer, job: SheetJob, page: list[Placed], label: str
         path.lineTo(m.x2 * mm, (height - m.y2) * mm)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
-    _footer(canvas, job.sheet, f"{job.title} · {label} · {PRINT_NOTE}", job.unlabelled)
+    _footer(canvas, job.sheet, labels, job.unlabelled)
     canvas.showPage()
 
 
-def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], front: bool, label: str) -> None:
+def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], front: bool,
+          labels: list[str]) -> None:
     page = job.sheet.options.paper
     canvas = drawer.canvas
     for slot, (face, reuse) in zip(job.sheet.slots, faces):
@@ -119,7 +162,7 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], fro
         drawer.face(face, slot.x, slot.y, slot.bleed_box(), reuse=reuse)
     if front or job.duplex == "none":
         draw_marks(canvas, job.sheet)
-    _footer(canvas, job.sheet, f"{job.title} · {label} · {PRINT_NOTE}", job.unlabelled)
+    _footer(canvas, job.sheet, labels, job.unlabelled)
     canvas.showPage()
 
 
@@ -135,10 +178,13 @@ def draw_marks(canvas: Canvas, sheet: Sheet) -> None:
     canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _footer(canvas: Canvas, sheet: Sheet, text: str, missed: list[str] | None = None) -> None:
-    if not draw_footer(canvas, sheet.options.paper, sheet.options.margin, sheet_obstacles(sheet), text) \
-            and missed is not None:
-        missed.append(text)
+def _footer(canvas: Canvas, sheet: Sheet, labels: list[str], missed: list[str]) -> None:
+    """The first of `labels` (each followed by the print note) that fits; `missed` notes a page where none does."""
+    obstacles = sheet_obstacles(sheet)
+    for label in labels:
+        if draw_footer(canvas, sheet.options.paper, sheet.options.margin, obstacles, f"{label} · {PRINT_NOTE}"):
+            return
+    missed.append(f"{labels[0]} · {PRINT_NOTE}")
 
 
 def sheet_obstacles(sheet: Sheet) -> list[Box]:

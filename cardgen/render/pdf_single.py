@@ -16,6 +16,7 @@ from cardgen.gamedata import Deck
 from cardgen.impose.grid import Sheet, SheetOptions, Slot
 from cardgen.impose.papers import Paper
 from cardgen.layout.compose import Composer
+from cardgen.render.pdf_art import ART_DPI
 from cardgen.render.pdf_draw import PageDrawer
 from cardgen.render.pdf_sheets import new_canvas
 
@@ -25,7 +26,7 @@ def single_file_name(slug: str, deck: Deck) -> str:
 
 
 def write_single_cards(composer: Composer, deck: Deck, path: Path, bleed: float | None = None,
-                       warnings: list[str] | None = None) -> int:
+                       warnings: list[str] | None = None, art_dpi: float = ART_DPI) -> int:
     """Writes every card of `deck` (copies included) to `path`, front then back, and returns the page count.
 
     `bleed` defaults to the composer's; it may be less (the faces are cropped) but not more, since
@@ -45,7 +46,7 @@ def write_single_cards(composer: Composer, deck: Deck, path: Path, bleed: float 
                         f"{title} print-shop file: card fronts and backs with {bleed:g} mm bleed")
     canvas.setBleedBox((0, 0, page.width * mm, page.height * mm))
     canvas.setTrimBox((bleed * mm, bleed * mm, (bleed + w) * mm, (bleed + h) * mm))
-    drawer = PageDrawer(canvas, page.height)
+    drawer = PageDrawer(canvas, page.height, art_dpi)
     pages = 0
     for index, card in enumerate(deck.cards, start=1):
         front, back = composer.front(deck, card, index), composer.back(deck, card, index)

@@ -20,6 +20,7 @@ from cardgen.impose.papers import Paper
 from cardgen.layout import fonts
 from cardgen.layout.ops import Face
 from cardgen.layout.token_face import DEFAULT_COLOUR, contrast, sides
+from cardgen.render.pdf_art import ART_DPI
 from cardgen.render.pdf_draw import PageDrawer, colour
 from cardgen.render.pdf_sheets import PRINT_NOTE, draw_footer, new_canvas
 
@@ -33,7 +34,7 @@ def token_file_name(slug: str, paper: Paper) -> str:
 
 def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKEN_BLEED, duplex: str = "long",
                        back_offset: tuple[float, float] = (0.0, 0.0), warnings: list[str] | None = None,
-                       margin: float = MARGIN) -> int:
+                       margin: float = MARGIN, art_dpi: float = ART_DPI) -> int:
     """Writes every token of `game` to `path` and returns the page count; a game without tokens
     writes no file and returns 0. Layout warnings (text that does not fit) are added to `warnings`.
     ImpositionError when a token is larger than the paper's printable area. Tokens keep at least
@@ -53,7 +54,7 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
     # new_canvas reads its paper from a sheet
     sheet = Sheet(SheetOptions(paper, paper.width, paper.height, bleed, margin=margin), 1, 1, (), ())
     canvas = new_canvas(path, sheet, f"{game.title}: tokens", f"{game.title} token sheets")
-    drawer = _TokenDrawer(canvas, paper, margin)
+    drawer = _TokenDrawer(canvas, paper, margin, art_dpi)
     number = 0
     for page, backs in zip(packed, two_sided):
         number += 1
@@ -80,16 +81,16 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
 class _TokenDrawer:
     """Places token faces as named form XObjects (one per kind and side, drawn by reference)."""
 
-    def __init__(self, canvas: Canvas, paper: Paper, margin: float):
+    def __init__(self, canvas: Canvas, paper: Paper, margin: float, art_dpi: float = ART_DPI):
         self.canvas, self.paper, self.margin = canvas, paper, margin
-        self.pages = PageDrawer(canvas, paper.height)
+        self.pages = PageDrawer(canvas, paper.height, art_dpi)
         self.defined: set[str] = set()
 
     def place(self, name: str, face: Face, slot: Slot) -> None:
         c, b = self.canvas, face.bleed
         if name not in self.defined:
             c.beginForm(name, -b * mm, -b * mm, (face.width + b) * mm, (face.height + b) * mm)
-            PageDrawer(c, face.height).ops(face.ops, 0.0, 0.0)
+            PageDrawer(c, face.height, self.pages.art_dpi).ops(face.ops, 0.0, 0.0)
             c.endForm()
             self.defined.add(name)
         x, y, w, h = slot.bleed_box()

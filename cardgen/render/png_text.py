@@ -37,7 +37,7 @@ def draw_text(canvas: Image.Image, op: Text, x: float, y: float, scale: float) -
 
 @functools.lru_cache(maxsize=64)
 def _font(style: str, size_px: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(fonts.FILES[style]), size_px, layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(str(fonts.file_of(style)), size_px, layout_engine=ImageFont.Layout.BASIC)
 
 
 @functools.lru_cache(maxsize=16384)

@@ -12,7 +12,16 @@ from cardgen.gamedata import Game
 from cardgen.impose.papers import Paper
 from cardgen.rulebook.source import RulebookError, markdown, template_path
 
-__all__ = ["RulebookError", "has_rulebook", "write_rulebook"]
+__all__ = ["RulebookError", "has_rulebook", "rulebook_names", "write_rulebook"]
+
+
+def rulebook_names(slug: str, paper: Paper) -> tuple[str, str, str]:
+    """The rulebook's file names in a build folder: (PDF, HTML page, booklet PDF).
+
+    The PDFs carry the paper's name (`<slug>-rulebook-a4.pdf`, `<slug>-rulebook-booklet-letter.pdf`),
+    so rulebooks for two papers can sit side by side; the HTML page has no paper and has one name.
+    """
+    return f"{slug}-rulebook-{paper.name}.pdf", f"{slug}-rulebook.html", f"{slug}-rulebook-booklet-{paper.name}.pdf"
 
 
 def has_rulebook(game: Game) -> bool:

@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, ListFlowable, ListItem, PageBreak,
                                 PageTemplate, Spacer, Table, TableStyle)
 from reportlab.platypus.flowables import PageBreakIfNotEmpty
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
 from cardgen import __version__
 from cardgen.gamedata import Game
@@ -27,6 +27,9 @@ HEADING_SIZES = {1: 20, 2: 14, 3: 11.5}
 CALLOUT_COLOURS = {"Example": "#eaf2ea", "Clarification": "#e8eef6", "Note": "#f3f0e6", "Our choice": "#f6ece4",
                    "Tip": "#eaf2ea", "Important": "#f8e6e6"}
 INK, ACCENT = "#1f1f1f", "#35577d"
+# a table sets its cells' font before drawing them, Helvetica unless told: the cells are our own flowables,
+# but the font would still be named (and left unembedded) on the page
+CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), fonts.PDF_NAMES["regular"])
 
 
 def plain(text: str) -> str:
@@ -50,7 +53,8 @@ class RulebookDocument(BaseDocTemplate):
         super().__init__(str(path), pagesize=(paper.width * mm, paper.height * mm), leftMargin=18 * mm,
                          rightMargin=18 * mm, topMargin=16 * mm, bottomMargin=18 * mm, title=f"{game.title}: rules",
                          author=game.designer or "pnpkit", subject=f"Rulebook of {game.title}",
-                         creator=f"pnpkit cardgen {__version__}", invariant=1)
+                         creator=f"pnpkit cardgen {__version__}", invariant=1,
+                         initialFontName=fonts.PDF_NAMES["regular"])  # else every page names Helvetica, unembedded
         self.game = game
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame], onPage=self._footer)])
@@ -81,7 +85,7 @@ def story(game: Game, blocks: list[Block]) -> list:
     icons = game.icons
     composer = Composer(game, bleed=0.0)
     out: list = [*_cover(game, composer), PageBreak("body")]
-    contents = TableOfContents(dotsMinLevel=0)
+    contents = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([CELL_FONT, *defaultTableStyle.getCommands()]))
     contents.levelStyles = [
         ParagraphStyle("toc1", fontName=fonts.PDF_NAMES["bold"], fontSize=11, leading=16, leftIndent=0),
         ParagraphStyle("toc2", fontName=fonts.PDF_NAMES["regular"], fontSize=9.5, leading=13, leftIndent=12)]
@@ -110,7 +114,7 @@ def _flowables(block: Block, game: Game, composer: Composer, keys, first: bool) 
     if isinstance(block, Callout):
         inner = [RichText(f"**{block.kind}**", icons, size=9.5, colour=ACCENT, space_after=2)]
         inner += [f for b in block.blocks for f in _flowables(b, game, composer, keys, first)]
-        box = Table([[inner]], style=TableStyle([
+        box = Table([[inner]], style=TableStyle([CELL_FONT,
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(CALLOUT_COLOURS.get(block.kind, "#f3f0e6"))),
             ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor(ACCENT)),
             ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
@@ -149,7 +153,7 @@ def _table(block: TableBlock, icons) -> Table:
         excess = sum(widths) - width
         widths = [w - (w - m) / spare * excess if sum(least) <= width else w for w, m in zip(widths, least)]
     table = Table(rows, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
+    table.setStyle(TableStyle([CELL_FONT,
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#dde5ee")),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#b8c2cc")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -32,6 +32,14 @@ y = 40
 w = "W - 6"
 h = 30
 text = "{{ card.text }}"
+
+[boxes.stats]
+kind = "text"
+x = 3
+y = 30
+w = "W - 6"
+h = 6
+text = "{{ card.power }} · {{ card.side }}"
 """
 
 CSV = """\
@@ -95,7 +103,7 @@ def test_template_error_on_one_card_names_the_layout_line_and_the_card_line(hero
     assert len(errors) == 1, result.output
     assert errors[0].startswith(f"{layout}:{line_of(layout, '10 // card.power')}: error: box 'ratio': text: "
                                 "template error: ZeroDivisionError")
-    assert errors[0].endswith(f"[card 'h-2' at {csv}:3]")  # Grace, power 0, is on line 3
+    assert errors[0].endswith(f"[card 'h-2' \"Grace\" of deck 'heroes' at {csv}:3]")  # Grace, power 0, is on line 3
     assert "error: tiny: 1 problem in the layouts" in result.output
     assert "data OK" not in result.output
     assert snapshot(tmp_path) == before  # nothing written
@@ -144,7 +152,7 @@ def test_missing_art_is_an_error_naming_the_file_the_box_and_the_card(hero_game,
     assert len(errors) == 1, result.output
     assert errors[0].startswith(f"{layout}:{line_of(layout, 'column = ')}: error: box 'picture': art file 'h-2.png' "
                                 f"is not in {folder / 'art'}")
-    assert errors[0].endswith(f"[card 'h-2' at {folder / 'heroes.csv'}:3]")
+    assert errors[0].endswith(f"[card 'h-2' \"Grace\" of deck 'heroes' at {folder / 'heroes.csv'}:3]")
 
 
 def test_a_misspelt_art_file_in_the_layout_is_reported_once_with_the_count_of_cards(hero_game, cli):
@@ -152,13 +160,16 @@ def test_a_misspelt_art_file_in_the_layout_is_reported_once_with_the_count_of_ca
     result = cli("check", folder)
     assert result.exit_code == 2
     assert "error: box 'picture': art file 'spel.png' is not in" in result.output
-    assert f"[card 'h-1' at {folder / 'heroes.csv'}:2, and 2 more cards]" in result.output
+    assert (f"[3 cards of deck 'heroes', first card 'h-1' \"Ada\" at {folder / 'heroes.csv'}:2; "
+            "cardgen check --verbose lists every card]") in result.output
 
 
 def test_the_build_prints_placeholder_art_for_it_with_a_warning(hero_game, tmp_path):
     folder = hero_game(boxes=ART.replace("{{ card.id }}.png", "spel.png"))
     result = build(load_game(folder), BuildOptions(out=tmp_path / "out", rulebook=False))
-    assert any("heroes.csv:2 'Ada': box 'picture': art file 'spel.png' is not in" in w for w in result.warnings)
+    warnings = [w for w in result.warnings if "box 'picture': art file 'spel.png' is not in" in w]
+    assert len(warnings) == 1, result.warnings  # one warning for the three cards, naming the first
+    assert f"[3 cards of deck 'heroes', first card 'h-1' \"Ada\" at {folder / 'heroes.csv'}:2;" in warnings[0]
 
 
 @pytest.mark.parametrize("how", ["placeholder = true in the box", "placeholder in the cell"])
@@ -181,7 +192,8 @@ def test_markup_that_ate_a_star_is_a_warning_with_both_places(hero_game, cli):
     warnings = [line for line in result.output.splitlines() if ": warning: " in line]
     assert warnings == [f"{layout}:{line_of(layout, 'card.text')}: warning: box 'body': markup ate characters: "
                         "'Roll 2 * 3 dice' prints as 'Roll 2  3 dice': the '*' at character 8 has a space after "
-                        f"it; write \\* for a star that should print [card 'h-2' at {folder / 'heroes.csv'}:3]"]
+                        f"it; write \\* for a star that should print [card 'h-2' \"Grace\" of deck 'heroes' at "
+                        f"{folder / 'heroes.csv'}:3]"]
     assert "data OK" in result.output
 
 

@@ -79,8 +79,11 @@ def test_unfair_chko_kaiju_game_changers_and_tokens(load_bundled):
     assert counts["silver_medal"] == 19 and counts["gold_medal"] == 5
     assert sum(n for t, n in counts.items() if "kaiju" in t and "health" in t) == 4
     assert sum(n for t, n in counts.items() if "randomiser" in t) >= 4
+    # PANORAMA SCORING (seeds/unfair_chko.txt): cards assembled -> points for a partial and a complete
+    # panorama: 2: 5/10, 3: 10/20, 4: 25/40, 5: 35/60, 6: 45/n/a (no complete panorama of 6 cards).
     panorama = game.constants["panorama"]
-    assert panorama is not None
+    assert dict(panorama["partial"]) == {"2": 5, "3": 10, "4": 25, "5": 35, "6": 45}
+    assert dict(panorama["complete"]) == {"2": 10, "3": 20, "4": 40, "5": 60}
 
 
 EMIGRATION_DECKS = {"destination": 9, "nationality": 9, "career": 9, "connection": 21, "document": 21,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from cardgen.gamedata import GameDataError, load_game
@@ -25,8 +27,9 @@ def test_minimal_game_loads(make_game):
 
 def test_records_are_immutable(make_game):
     card = load_game(make_game()).card("h-1")
-    with pytest.raises(Exception):
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'count'"):
         card.count = 5  # type: ignore[misc]
+    assert card.count == 2  # h-1's count in the CSV, unchanged
     with pytest.raises(TypeError):
         card.fields["power"] = 9  # type: ignore[index]
 
@@ -45,7 +48,7 @@ def test_records_are_immutable(make_game):
         ("id,name,power,side\nh-1,Ada,3,grey\n",
          "heroes.csv:2:4: column 'side': expected one of light, dark, found 'grey'"),
         ("id,name,power,side\nh-1,Ada,3,light\nh-1,Grace,4,dark\n",
-         "heroes.csv:3: column 'id': duplicate id 'h-1', already used at heroes.csv:2"),
+         "heroes.csv:3:1: column 'id': duplicate id 'h-1', already used at heroes.csv:2"),
         ("id,name,power,side,count\nh-1,Ada,3,light,0\n",
          "heroes.csv:2:5: column 'count': expected a whole number from 1 to 1000, found '0'"),
         ("id,name,power,side,count\nh-1,Ada,3,light,-2\n",

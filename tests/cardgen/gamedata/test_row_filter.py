@@ -123,6 +123,6 @@ def test_overlapping_conditions_are_an_error_at_the_shared_row(make_game):
     folder = make_game(toml=toml, name="filter", heroes_csv="", cards_csv=CSV)
     (folder / "heroes.csv").unlink()
     found = problems(folder)
-    assert found == [f"{folder / 'cards.csv'}:{line}: decks 'spells' and 'bosses' both take the row of card "
+    assert found == [f"{folder / 'cards.csv'}:{line}:1: decks 'spells' and 'bosses' both take the row of card "
                      f"'{card}'; give them `where` conditions that no row meets both of, so ids stay unique within "
                      "the game" for line, card in ((2, "c-1"), (4, "c-3"))]

@@ -128,7 +128,7 @@ def test_a_bad_result_is_reported_by_check_at_the_layout_line_and_csv_line(per_c
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert len(errors) == 1, result.output
     assert errors[0].startswith(f"{layout}:{line_of(layout, setting)}: error: box 'name': {message}")
-    assert errors[0].endswith(f"[card 'h-2' at {csv}:3]")  # Grace, the dark card, is on line 3
+    assert errors[0].endswith(f"[card 'h-2' \"Grace Hopper the Great\" of deck 'heroes' at {csv}:3]")  # line 3
 
 
 @pytest.mark.parametrize("key, setting, message", BAD[:2])

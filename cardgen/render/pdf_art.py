@@ -1,0 +1,94 @@
+"""Raster art made ready for a PDF: resampled once to the size it is printed at, stored the way that suits it.
+
+A 4000 x 2667 photograph drawn 53 mm wide needs 626 pixels across at 300 dpi, not 4000: art larger than
+the print resolution asks for is scaled down once (Lanczos, the same resampling as the PNG export)
+and kept in a cache folder named by the file's content, so every card, every PDF and every later
+build reuses it. Photographs (a JPEG source, or more than PHOTO_COLOURS colours once scaled) are stored
+as JPEG at JPEG_QUALITY with full colour resolution (4:4:4); flat art (logos, icons, drawn frames) and
+anything with transparency stays lossless. Art no larger than the print needs is drawn from its own
+file, untouched. reportlab embeds each file once per PDF however often it is drawn.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import os
+import tempfile
+from pathlib import Path
+
+from cardgen.layout.art_files import file_version, read_art
+
+ART_DPI = 300.0        # default print resolution of raster art
+JPEG_QUALITY = 92      # measured: at 300 dpi, no visible difference from lossless in a print (docs/designers/layouts.md)
+PHOTO_COLOURS = 4096   # more distinct colours than this, once scaled, and the art is photographic
+OVERSIZE = 1.05        # art up to 5% larger than needed is drawn as it is: resampling it gains nothing
+_VERSION = "1"         # bump when the resampling or encoding changes, so cached files are made again
+
+
+def art_for_pdf(path: str, width_mm: float, height_mm: float, dpi: float = ART_DPI) -> str:
+    """The file to embed for `path` drawn at width_mm x height_mm: `path` itself when it is not larger than
+    `dpi` needs, else a cached copy scaled to that resolution."""
+    if dpi <= 0:
+        return path
+    art = read_art(path)
+    across = max(1, math.ceil(width_mm / 25.4 * dpi - 1e-6))
+    down = max(1, math.ceil(height_mm / 25.4 * dpi - 1e-6))
+    if art.width <= across * OVERSIZE or art.height <= down * OVERSIZE:
+        return path  # cannot shrink on both axes without losing detail on one
+    return _scaled(path, across, down, *file_version(path))
+
+
+@functools.lru_cache(maxsize=256)
+def _scaled(path: str, across: int, down: int, mtime_ns: int, size: int) -> str:
+    digest = hashlib.sha256(f"{_VERSION} {across}x{down} q{JPEG_QUALITY} ".encode())
+    with open(path, "rb") as source:
+        for block in iter(lambda: source.read(1 << 20), b""):
+            digest.update(block)
+    folder = cache_folder()
+    for suffix in (".jpg", ".png"):
+        ready = folder / f"{digest.hexdigest()}{suffix}"
+        if ready.exists():
+            return str(ready)
+    data, suffix = _encode(path, across, down)
+    ready = folder / f"{digest.hexdigest()}{suffix}"
+    handle, temporary = tempfile.mkstemp(prefix=".art-", dir=folder)  # concurrent builds never see half a file
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(data)
+    os.replace(temporary, ready)
+    return str(ready)
+
+
+def _encode(path: str, across: int, down: int) -> tuple[bytes, str]:
+    """The art scaled to across x down px as (file bytes, suffix): JPEG for photographs, else PNG."""
+    import io
+
+    from cardgen.render.png_art import picture
+
+    image = picture(path, across, down, vector=False)
+    stream = io.BytesIO()
+    if image.mode == "RGB" and _photographic(path, image):
+        image.save(stream, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        return stream.getvalue(), ".jpg"
+    image.save(stream, "PNG", compress_level=6)
+    return stream.getvalue(), ".png"
+
+
+def _photographic(path: str, image) -> bool:
+    if path.lower().endswith((".jpg", ".jpeg")):
+        return True  # already stored lossily: a lossless copy would only be larger
+    return image.getcolors(maxcolors=PHOTO_COLOURS) is None
+
+
+def cache_folder() -> Path:
+    """Where scaled art is kept between builds: $PNPKIT_CACHE, else $XDG_CACHE_HOME/pnpkit, else ~/.cache/pnpkit."""
+    root = os.environ.get("PNPKIT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnpkit")
+    folder = Path(root) / "art"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:  # a read-only home: a private folder for this process
+        folder = Path(tempfile.gettempdir()) / f"pnpkit-art-{os.getuid() if hasattr(os, 'getuid') else 0}"
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
