@@ -90,6 +90,7 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     if reuse.unchanged(inputs.whole):
         return _unchanged(game, options, reuse)
     composer = Composer(game, options.bleed)
+    composer.measure_ink = options.strict  # the safe zone is `cardgen check`'s question, and --strict's
     _check_layouts(game, composer)                                   # layouts checked against columns
     engine = _cmyk_engine(options)                                   # Ghostscript found, if CMYK is asked for
     result = BuildResult()

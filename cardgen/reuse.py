@@ -55,7 +55,8 @@ class Inputs:
         data = self._hash_all(_files(game.root, skip), known, relative_to=game.root)
         rest = self._hash_all([*_files(templates_dir(), skip), *(f for folder in game.assets for f in _files(folder, skip)),
                                *(Path(p) for p in game.layouts.values())], known)
-        tables = {name: sha for name, sha in data.items() if not name.endswith(".csv")}
+        rows = {_inside(deck.file, game.root) for deck in game.decks}  # the decks' CSV or spreadsheet files
+        tables = {name: sha for name, sha in data.items() if name not in rows}
         self.common = _digest(VERSION, __version__, options, code, rest, tables)  # all but the cards' rows
         self.whole = _digest(self.common, data)
 
@@ -79,6 +80,14 @@ class Inputs:
             self.files[name] = [stat.st_size, stat.st_mtime_ns, sha]
             found[str(path.relative_to(relative_to)) if relative_to else name] = sha
         return found
+
+
+def _inside(path: Path, root: Path) -> str:
+    """`path` as the name `Inputs` gives it among the game folder's files (relative to `root`)."""
+    try:
+        return str(Path(path).relative_to(root))
+    except ValueError:
+        return str(path)
 
 
 def _files(folder: Path, skip: Path) -> list[Path]:

@@ -21,7 +21,7 @@ from cardgen.layout.audit import audit
 @click.option("--verbose", "-v", is_flag=True,
               help="List every card a problem shows on, instead of the first card and how many more.")
 def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verbose: bool) -> None:
-    """Validate GAME's game.toml, CSV files and layouts and list its components.
+    """Validate GAME's game.toml, CSV files (or .xlsx/.ods sheets) and layouts and list its components.
 
     Every card's front and back is laid out as the build would, without writing anything: template
     errors, names no column has, missing art and markup that ate characters are reported at the

@@ -1,4 +1,4 @@
-"""The merged cells of one sheet of an .ods file, read from its content.xml (the spreadsheet reader does not give them)."""
+"""The merged cells of one sheet of an .ods file, from its content.xml (the spreadsheet reader gives none)."""
 
 from __future__ import annotations
 

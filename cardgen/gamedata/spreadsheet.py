@@ -52,9 +52,10 @@ def read_sheet(deck: Deck, problems: Collector, expected: str, manifest: Path) -
         problems.add(path, "the file is protected by a password; save a copy without one for pnpkit to read")
         return None, None
     except (python_calamine.CalamineError, OSError, ValueError) as error:
-        problems.add(path, f"not readable as a {path.suffix.lower()} spreadsheet ({error}); open it in your "
+        problems.add(path, f"not readable as an {path.suffix.lower()} spreadsheet ({error}); open it in your "
                      f"spreadsheet program and save it again as {path.suffix.lower()}")
         return None, None
+    name = deck.sheet
     try:
         name = _sheet_name(deck, workbook, problems, manifest)
         if name is None:

@@ -83,6 +83,7 @@ def audit(game: Game, group: bool = True) -> list[Finding]:
     """Every layout problem of the game, errors and warnings, in the order the decks and cards come;
     a problem many cards show is one finding unless `group` is false."""
     composer = Composer(game, BLEED)
+    composer.measure_ink = True
     found: list[Finding] = [Finding("error", f"{_shown(game.root / 'game.toml')}", problem, (Seen("", "every deck"),))
                             for problem in check_glyphs(game.icons)]
     for deck in game.decks:

@@ -85,6 +85,7 @@ class Composer:
         self._families: dict[str, str] = {}  # a game font's name -> its id with cardgen.layout.fonts
         self.notes: list[Note] | None = None  # when a list (`cardgen check`), box errors are noted, not raised
         self.read: set[str] | None = None     # when a set (`cardgen check`), the card columns templates read
+        self.measure_ink = False  # True (check, build --strict): measure each face's ink against the safe zone
         self._box_names: dict[int, set[str]] = {}
 
     def layout(self, name: str) -> Layout:
@@ -214,8 +215,9 @@ class Composer:
                     raise
                 key, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
                 self.notes.append(Note("error", box, key, detail if detail.startswith(key) else f"{key}: {detail}"))
-        warnings += [Note("warning", box, "", fact.sentence(), fact)
-                     for box, fact in safe_zone.outside(boxes_drawn, W, H, deck.safe_zone)]
+        if self.measure_ink:  # glyph by glyph: worth its time where someone reads the answer
+            warnings += [Note("warning", box, "", fact.sentence(), fact)
+                         for box, fact in safe_zone.outside(boxes_drawn, W, H, deck.safe_zone)]
         if self.notes is not None:
             self.notes += warnings
         return Face(W, H, self.bleed, tuple(ops), tuple(str(note) for note in warnings), tuple(warnings))

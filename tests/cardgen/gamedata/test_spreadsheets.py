@@ -303,11 +303,15 @@ def test_a_game_of_csv_files_loads_without_the_spreadsheet_reader(make_game):
     assert result.stdout.strip() == "False"
 
 
-def test_a_file_that_is_no_spreadsheet_and_a_protected_path_are_refused(make_game, tmp_path: Path):
-    folder = spreadsheet_game(make_game, "cards.xlsx", {"Heroes": ROWS})
+def test_a_missing_file_one_that_is_no_spreadsheet_and_a_path_outside_are_refused(make_game, tmp_path: Path):
+    folder = spreadsheet_game(make_game, "cards.ods", {"Heroes": ROWS})
+    (folder / "cards.ods").unlink()
+    assert problems_of(folder) == [f"{folder / 'cards.ods'}: file not found: game.toml declares this deck, so its "
+                                   "spreadsheet must exist"]
+    folder = spreadsheet_game(make_game, "cards.xlsx", {"Heroes": ROWS}, name="other")
     (folder / "cards.xlsx").write_bytes(b"id,name\nh-1,Ada\n")
     [problem] = problems_of(folder)
-    assert problem.startswith(f"{folder / 'cards.xlsx'}: not readable as a .xlsx spreadsheet (")
+    assert problem.startswith(f"{folder / 'cards.xlsx'}: not readable as an .xlsx spreadsheet (")
     assert problem.endswith("); open it in your spreadsheet program and save it again as .xlsx")
     outside = write_xlsx(tmp_path / "elsewhere.xlsx", {"Heroes": ROWS})
     (folder / "cards.xlsx").unlink()
@@ -349,6 +353,6 @@ def test_places_and_cell_text():
     assert str(Location(Path("d/cards.xlsx"), 7, 2, "Heroes")) == "d/cards.xlsx, sheet Heroes, cell B7"
     assert Location(Path("d/cards.xlsx"), 7, sheet="Heroes").brief() == "cards.xlsx, sheet Heroes, row 7"
     assert Location(Path("d/heroes.csv"), 7).row() == "line 7"
-    assert [cell_text(v) for v in (None, "", 3.0, -2.0, 1e20, 2.5e-7, True, 7, datetime.timedelta(hours=26, minutes=30))] \
-        == ["", "", "3", "-2", "1e+20", "2.5e-07", "true", "7", "26:30"]
+    values = (None, "", 3.0, -2.0, 1e20, 2.5e-7, True, 7, datetime.timedelta(hours=26, minutes=30))
+    assert [cell_text(v) for v in values] == ["", "", "3", "-2", "1e+20", "2.5e-07", "true", "7", "26:30"]
     assert MINIMAL_CSV.splitlines()[0] == ",".join(ROWS[0])  # the rows these tests print are the tiny game's CSV

@@ -207,9 +207,10 @@ def test_strict_check_and_build_exit_2_and_write_nothing(margins, cli, tmp_path)
     assert built.exit_code == 2, built.output
     assert "--strict: 4 warnings count as errors, so nothing was written" in built.output
     assert not [p for p in out.rglob("*") if p.is_file()]
-    built = cli("build", folder, "--out", out, "--no-rulebook")  # without it: printed once each, and written
-    assert built.exit_code == 0, built.output
-    assert len([line for line in built.output.splitlines() if line.startswith("warning: margins: ")]) == 4
+    built = cli("build", folder, "--out", out, "--no-rulebook")  # without it: written, with the type under 6 pt
+    assert built.exit_code == 0, built.output  # (the safe zone is measured by check and --strict, not every build)
+    warned = [line for line in built.output.splitlines() if line.startswith("warning: margins: ")]
+    assert len(warned) == 1 and "6 pt" in warned[0], warned
     assert (out / "margins" / "margins-heroes-a4.pdf").is_file()
 
 
