@@ -162,18 +162,29 @@ class Terminated(BaseException):
 
 
 @contextlib.contextmanager
+def _sigterm(handler: Any) -> Iterator[Any]:
+    """Installs `handler` for SIGTERM for the duration and yields the handler it replaced; yields None and
+    changes nothing outside the main thread, where signals cannot be set."""
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:
+        yield None
+        return
+    try:
+        yield previous
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
 def sigterm_held() -> Iterator[None]:
     """Holds SIGTERM for the duration (in the main thread), then acts on it as the handler before would have."""
     received: list[int] = []
+    previous = None
     try:
-        previous = signal.signal(signal.SIGTERM, lambda signum, frame: received.append(signum))
-    except ValueError:  # not the main thread: signals go to the main thread anyway
-        yield
-        return
-    try:
-        yield
+        with _sigterm(lambda signum, frame: received.append(signum)) as previous:
+            yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
         if received:
             if callable(previous):
                 try:
@@ -192,12 +203,5 @@ def terminated_as_exception() -> Iterator[None]:
     def stop(signum, frame):
         raise Terminated()
 
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread: leave the signal alone
+    with _sigterm(stop):
         yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -24,6 +24,7 @@ import cardgen
 from cardgen import __version__
 from cardgen.gamedata import Deck, Game
 from cardgen.gamedata.bundle import templates_dir
+from cardgen.output import sha256
 from cardgen.render.pdf_art import cache_folder
 
 VERSION = 1
@@ -76,7 +77,7 @@ class Inputs:
             if earlier and earlier[:2] == [stat.st_size, stat.st_mtime_ns]:
                 sha = earlier[2]
             else:
-                sha = _sha256(path)
+                sha = sha256(path)
             self.files[name] = [stat.st_size, stat.st_mtime_ns, sha]
             found[str(path.relative_to(relative_to)) if relative_to else name] = sha
         return found
@@ -99,14 +100,6 @@ def _files(folder: Path, skip: Path) -> list[Path]:
                             and f != "__pycache__")
         found += [here / name for name in sorted(names) if not name.startswith(".")]
     return found
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 class Reuse:
