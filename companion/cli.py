@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from companion import __version__, create_app
+from companion.simulate.options import simulate_options
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,20 +90,7 @@ def init_db() -> None:
 
 
 @main.command()
-@click.argument("game")
-@click.option("--games", default=100, show_default=True, type=int, help="How many games to play.")
-@click.option("--players", default=2, show_default=True, type=int, help="Seats at the table, every one a bot.")
-@click.option("--bots", multiple=True, default=("1",), show_default=True,
-              help="Bot levels: one for every seat or one per seat (--bots 1,2 or --bots 1 --bots 2).")
-@click.option("--seed", default=1, show_default=True, type=int, help="The same seed gives the same report.")
-@click.option("--option", "options", multiple=True, help="A setup option of the game, name=value (vp_to_win=12).")
-@click.option("--seconds-per-turn", type=float, help="Estimate game minutes from turns at this pace.")
-@click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
-              help="Folder for the chart (written to OUT/GAME/simulation-*.svg).")
-@click.option("--record", "record_as", metavar="NAME",
-              help="Also write the figures to the game's lab/NAME.json, where its rulebook reads them (lab.NAME).")
-@click.option("--verify", is_flag=True,
-              help="Play every recorded command of the game again (lab/*.json) and fail if a figure drifted.")
+@simulate_options
 def simulate(game: str, games: int, players: int, bots: tuple[str, ...], seed: int, options: tuple[str, ...],
              seconds_per_turn: float | None, out: Path, record_as: str | None, verify: bool) -> None:
     """Play whole games between bots and report win rates, scores, game length and how games end."""

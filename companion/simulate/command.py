@@ -10,6 +10,7 @@ from cardgen.gamedata import GameDataError, bundled_slugs, card_data_dir, load_g
 from cardgen.gamedata.values import SLUG
 from companion.rules import RuleError
 from companion.simulate import chart, figures, lab
+from companion.simulate.options import parse
 from companion.simulate.record import SimulationError
 from companion.simulate.report import summarise, text
 
@@ -70,8 +71,6 @@ def simulate(slug: str, games: int, players: int, bots: tuple[str, ...], seed: i
 
 def verify(slug: str) -> list[str]:
     """Plays every recorded command of the game again; each figure that drifted, as "name: figure: was -> now"."""
-    from companion.cli import simulate as command  # the same parser as the command line
-
     game = game_of(slug)
     if not game.lab:
         raise SimulationError(f"{game.title} has no recorded figures (lab/*.json): record some with "
@@ -81,7 +80,7 @@ def verify(slug: str) -> list[str]:
         words = shlex.split(entry["command"])
         if words[:2] != ["companion", "simulate"]:
             raise SimulationError(f"lab/{name}.json: the command must start with 'companion simulate'.")
-        params = command.make_context("simulate", words[2:]).params
+        params = parse(words[2:])  # the same parser as the command line
         *_, summary = _run(params["game"], params["games"], params["players"], params["bots"], params["seed"],
                            params["options"])
         now = figures.figures(summary, dict(options_of(params["options"])))

@@ -129,7 +129,7 @@ class Store:
                                    "random": row.random, "created_at": row.created_at, "author": row.author})
         except IntegrityError:
             raise StaleWrite(row.seq) from None
-        if self.postgres:  # delivered when the transaction commits: every server's live streams wake (changes.py)
+        if self.postgres:  # delivered when the transaction commits: every server's live streams wake (table/changes.py)
             conn.execute(_NOTIFY, {"payload": f"{game_id} {row.seq}"})
 
     def save_snapshot(self, conn: Connection, game_id: str, seq: int, fingerprint: str, rules_version: str,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app, services
-from companion.portable import export_game
+from companion.table.portable import export_game
 from tests.companion.bots import test_seats
 from tests.companion.test_player_words import SCENARIOS
 from tests.conftest import ApiTable

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.catalog import Catalog
+from companion.table.catalog import Catalog
 from companion.rules import Event, RuleError, SetupConfig
 from tests.conftest import ApiTable as Table
 

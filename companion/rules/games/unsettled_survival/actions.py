@@ -49,7 +49,7 @@ def take_action(game: Game, p: dict[str, Any]) -> Game:
     game = replace(game, started=True, turn=replace(turn, placed=placed, rest=cube if action == "rest" else turn.rest,
                                                     moving=moving))
     step = book["rest_focus_gain"] if action == "rest" else (1 if direction == "up" else -1)
-    game = effects.turn_focus(game, player, cube, step, f"{cube} on {action.upper()}")
+    game = timeline.turn_focus(game, player, cube, step, f"{cube} on {action.upper()}")
     if game.outcome != "playing":
         return game
     if action == "rest":

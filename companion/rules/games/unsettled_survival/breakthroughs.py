@@ -45,7 +45,7 @@ def use_breakthrough(game: Game, p: dict[str, Any]) -> Game:
             raise RuleError(f"{card.name} reveals a node: name the empty space (x,y) next to a revealed node.")
         game, _ = board.reveal(game, *board.parse_space(p["space"]), p.get("reveal"))
     elif effect == "gain_focus":
-        game = effects.turn_focus(game, player, required(p, "cube", card.name), amount, card.name)
+        game = timeline.turn_focus(game, player, required(p, "cube", card.name), amount, card.name)
     elif effect == "prevent_endurance":
         game = replace(game, turn=replace(game.turn, shields=game.turn.shields + (player,) * amount))
     elif effect in ("heal_endurance", "remove_distress"):
@@ -84,7 +84,7 @@ def use_structure(game: Game, p: dict[str, Any], free: bool = False) -> Game:
     elif kind == "laboratory":
         target = p.get("target") if p.get("target") is not None else player
         explorer(game, target)
-        game = effects.turn_focus(game, target, required(p, "cube", "The Laboratory"), amount, "the Laboratory")
+        game = timeline.turn_focus(game, target, required(p, "cube", "The Laboratory"), amount, "the Laboratory")
     elif kind == "workshop":
         for _ in range(amount):
             game = moves.move_luna(game, required(p, "direction", "The Workshop"))

@@ -24,7 +24,7 @@ def resolve(game: Game, p: dict[str, Any]) -> Game:
         if not p.get("cube"):
             raise RuleError(f"{choice.reason}: name the cube ('cube').")
         step = -choice.amount if choice.kind == "lose_focus" else choice.amount
-        return effects.turn_focus(game, choice.player, p["cube"], step, choice.reason)
+        return timeline.turn_focus(game, choice.player, p["cube"], step, choice.reason)
     if choice.kind == "place_distress":
         if not p.get("action"):
             raise RuleError(f"{choice.reason}: name the action the Distress card goes on ('action').")
@@ -68,9 +68,9 @@ def effect(game: Game, p: dict[str, Any]) -> Game:
         elif kind == "gain_discovery":
             game = opportunities.gain_discovery(game, player)
         elif p.get("cube"):
-            game = effects.turn_focus(game, player, p["cube"], 1 if kind == "gain_focus" else -1, reason)
+            game = timeline.turn_focus(game, player, p["cube"], 1 if kind == "gain_focus" else -1, reason)
         else:
-            game = effects.ask_focus(game, player, kind, reason)
+            game = timeline.ask_focus(game, player, kind, reason)
     return game
 
 

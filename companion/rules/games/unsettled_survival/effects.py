@@ -1,9 +1,10 @@
-"""What happens to an explorer: Endurance lost and regained, Focus turned, Insight gained, Distress taken.
+"""What happens to an explorer: Endurance lost and regained, Insight gained, Distress taken.
 
 Each function takes the game and returns the game after the effect, following every rule the effect
-sets off: a Focus cube at 0 that must turn down advances Time, the 5th Insight pushes the pursuit cube
-off the track (Comprehension and a Breakthrough), a Distress that cannot be placed costs every
-explorer Endurance, and the last explorer to fall unconscious loses the game at once.
+sets off: the 5th Insight pushes the pursuit cube off the track (Comprehension and a Breakthrough), a
+Distress that cannot be placed costs every explorer Endurance, and the last explorer to fall
+unconscious loses the game at once. Focus is turned in timeline.py: a cube at 0 that must turn down
+advances Time, and Time's Triggers turn Focus again, so the two live in one module.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules.contract import RuleError
-from companion.rules.games.unsettled_survival import timeline
 from companion.rules.games.unsettled_survival.state import (
-    Game, Pending, bottom, conscious, draw, explorer, focus_index, note, with_explorer)
+    Game, Pending, bottom, conscious, draw, explorer, note, with_explorer)
 
 
 def lose_endurance(game: Game, player: int, amount: int, reason: str) -> Game:
@@ -48,32 +48,6 @@ def heal(game: Game, player: int, amount: int) -> Game:
     if not was and conscious(game, player):
         game = note(game, f"{game.explorers[player].name} wakes up.")
     return game
-
-
-def turn_focus(game: Game, player: int, cube: str, steps: int, reason: str) -> Game:
-    """Turns a Focus cube up (steps > 0) or down; each step down a cube at the bottom cannot pay
-    advances Time instead."""
-    index = focus_index(game, cube)
-    values = list(explorer(game, player).focus)
-    low, high = game.book["focus_min"], game.book["focus_max"]
-    missing = max(0, low - (values[index] + steps)) if steps < 0 else 0
-    values[index] = min(high, max(low, values[index] + steps))
-    game = with_explorer(game, player, focus=tuple(values))
-    if missing:
-        game = note(game, f"{game.explorers[player].name}'s {cube} cube is at {low}: Time advances instead.")
-        game = timeline.advance(game, missing * game.book["focus_zero_decrease_time"], f"{cube} at {low}")
-    return game
-
-
-def ask_focus(game: Game, player: int, kind: str, reason: str) -> Game:
-    """Asks the player which cube gains or loses 1 (a choice); when every cube is at the bottom a
-    loss costs Time whichever cube is picked, so nothing is asked."""
-    values = explorer(game, player).focus
-    if kind == "lose_focus" and all(v <= game.book["focus_min"] for v in values):
-        return turn_focus(game, player, game.book["focus_types"][0], -1, reason)
-    if kind == "gain_focus" and all(v >= game.book["focus_max"] for v in values):
-        return game
-    return replace(game, pending=game.pending + (Pending(kind, player, reason=reason),))
 
 
 def gain_insight(game: Game, player: int, amount: int) -> Game:

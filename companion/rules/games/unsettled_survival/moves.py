@@ -41,7 +41,7 @@ def edge_effect(game: Game, player: int, symbol: str, reason: str) -> Game:
     if symbol in ("data", "materials", "power"):
         return board.gain(game, symbol, 1)
     if symbol == "focus":
-        return effects.ask_focus(game, player, "gain_focus", reason)
+        return timeline.ask_focus(game, player, "gain_focus", reason)
     if symbol == "distress":
         return effects.gain_distress(game, player, reason)
     return game
@@ -77,7 +77,7 @@ def enter(game: Game, player: int, node: str) -> Game:
         elif code == "gain_distress":
             game = effects.gain_distress(game, player, reason)
         elif code in ("lose_focus", "gain_focus"):
-            game = effects.ask_focus(game, player, code, reason)
+            game = timeline.ask_focus(game, player, code, reason)
         elif code in ("gain_data", "gain_materials", "charge_power"):
             game = board.gain(game, {"gain_data": "data", "gain_materials": "materials"}.get(code, "power"), 1)
         elif code in ("trust_up", "trust_down"):

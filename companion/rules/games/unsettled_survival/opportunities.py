@@ -79,7 +79,7 @@ def reveal_effect(game: Game, player: int, node: str, card: Card) -> Game:
         elif code == "lose_endurance":
             game = effects.lose_endurance(game, player, 1, reason)
         elif code == "lose_focus":
-            game = effects.ask_focus(game, player, "lose_focus", reason)
+            game = timeline.ask_focus(game, player, "lose_focus", reason)
         elif code == "trust_down":
             game = timeline.change_trust(game, "down", reason)
     return game
@@ -108,7 +108,7 @@ def use(game: Game, player: int, p: dict[str, Any]) -> Game:
     if code == "gain_focus_node":
         for other, person in enumerate(game.explorers):
             if person.node == node:
-                game = effects.ask_focus(game, other, "gain_focus", card.name)
+                game = timeline.ask_focus(game, other, "gain_focus", card.name)
     if code == "trust_up_remove_distress":
         target = p.get("target")
         if target is None:

@@ -1,9 +1,12 @@
-"""The Time marker and the Group Trust marker: advancing, wrapping, Timeline Triggers, trust flips.
+"""The Time marker, the Group Trust marker and the Focus cubes: advancing, wrapping, Timeline Triggers, trust
+flips, Focus turned.
 
 Time advances one space at a time. Past the last space the marker goes back to the first and every
 explorer loses Endurance. A Trigger resolves when an advance ends (lands) on its space; with
 constants.trigger_resolves_on_pass it also resolves on the spaces an advance passes over. Its effect
-is the one of the open Survival Task page, and each resolution is recorded in `trigger_log`.
+is the one of the open Survival Task page, and each resolution is recorded in `trigger_log`. A Focus cube
+at the bottom that must turn down advances Time instead, and a Trigger may cost Focus: Focus and Time set
+each other off, so they are turned in this one module.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Sequence
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import effects
-from companion.rules.games.unsettled_survival.state import Game, Pending, explorer, note
+from companion.rules.games.unsettled_survival.state import Game, Pending, explorer, focus_index, note, with_explorer
 
 
 def advance(game: Game, steps: int, reason: str) -> Game:
@@ -64,7 +67,7 @@ def resolve_trigger(game: Game) -> Game:
     for _ in range(amount):
         if effect == "lose_focus_off_scarab":
             for player in away:
-                game = effects.ask_focus(game, player, "lose_focus", reason)
+                game = ask_focus(game, player, "lose_focus", reason)
         elif effect == "active_gains_distress":
             game = effects.gain_distress(game, active, reason)
         elif effect == "trust_down":
@@ -103,8 +106,34 @@ def distribute(game: Game, focus: Sequence[tuple[int, str]], step: int, count: i
         explorer(game, player)
     game = note(game, f"{reason}: " + ", ".join(f"{game.explorers[p].name}'s {c} {step:+d}" for p, c in focus) + ".")
     for player, cube in focus:
-        game = effects.turn_focus(game, player, cube, step, reason)
+        game = turn_focus(game, player, cube, step, reason)
     return game
+
+
+def turn_focus(game: Game, player: int, cube: str, steps: int, reason: str) -> Game:
+    """Turns a Focus cube up (steps > 0) or down; each step down a cube at the bottom cannot pay
+    advances Time instead."""
+    index = focus_index(game, cube)
+    values = list(explorer(game, player).focus)
+    low, high = game.book["focus_min"], game.book["focus_max"]
+    missing = max(0, low - (values[index] + steps)) if steps < 0 else 0
+    values[index] = min(high, max(low, values[index] + steps))
+    game = with_explorer(game, player, focus=tuple(values))
+    if missing:
+        game = note(game, f"{game.explorers[player].name}'s {cube} cube is at {low}: Time advances instead.")
+        game = advance(game, missing * game.book["focus_zero_decrease_time"], f"{cube} at {low}")
+    return game
+
+
+def ask_focus(game: Game, player: int, kind: str, reason: str) -> Game:
+    """Asks the player which cube gains or loses 1 (a choice); when every cube is at the bottom a
+    loss costs Time whichever cube is picked, so nothing is asked."""
+    values = explorer(game, player).focus
+    if kind == "lose_focus" and all(v <= game.book["focus_min"] for v in values):
+        return turn_focus(game, player, game.book["focus_types"][0], -1, reason)
+    if kind == "gain_focus" and all(v >= game.book["focus_max"] for v in values):
+        return game
+    return replace(game, pending=game.pending + (Pending(kind, player, reason=reason),))
 
 
 def parse_focus(items: Sequence[str]) -> list[tuple[int, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ledger import ledger
+from companion.table.ledger import ledger
 
 
 def test_undo_redo_and_new_events_clear_redo():

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, render_template, send_from_directory
 
-from companion import services
-from companion.errors import NotFound
-from companion.library import gallery, rulebook_body
+from companion.table.errors import NotFound
+from companion.web.library import gallery, rulebook_body
+from companion.web.services import services
 
 blueprint = Blueprint("printed", __name__)
 

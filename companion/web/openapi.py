@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import __version__
-from companion.catalog import Catalog
 from companion.rules.fields import Field
+from companion.table.catalog import Catalog
+from companion.table.portable import FORMAT, VERSION
+from companion.version import __version__
+from companion.web.request_schemas import CREATE, WRITE  # the API's own request schemas
 
 ERROR = {"type": "object", "required": ["error"], "properties": {
     "error": {"type": "string", "description": "What is wrong, as a sentence."},
@@ -62,8 +64,6 @@ SSE = {"type": "object", "description": "One server-sent event: `change` (data: 
 
 
 def _export() -> dict[str, Any]:
-    from companion.portable import FORMAT, VERSION
-
     text = {"type": "string", "minLength": 1}
     game = {"type": "object", "required": ["id", "slug", "seed", "players", "created_at"], "properties": {
         "id": {"type": "string", "pattern": "^(?!import$)[A-Za-z0-9_-]{1,40}$"}, "slug": {**text, "maxLength": 64},
@@ -82,8 +82,6 @@ def _export() -> dict[str, Any]:
 
 def document(catalog: Catalog) -> dict[str, Any]:
     """The OpenAPI 3.1 document: exactly what each route accepts and answers (tested with schemathesis)."""
-    from companion.api import CREATE, WRITE  # the API's own request schemas
-
     game_ref = {"$ref": "#/components/schemas/Game"}
     game_id = [{"name": "game_id", "in": "path", "required": True,
                 "schema": {"type": "string", "pattern": "^(?!import$)[A-Za-z0-9_-]{1,40}$"}}]

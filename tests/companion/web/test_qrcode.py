@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion.qrcode import matrix, qr_svg
+from companion.web.qrcode import matrix, qr_svg
 
 FORMAT_MASK = 0b101010000010010
 FORMAT_GENERATOR = 0b10100110111

@@ -7,12 +7,13 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from werkzeug.routing import BaseConverter
 
-from companion import services
-from companion.errors import BadRequest, Invalid
-from companion.openapi import document
-from companion.portable import export_game, import_game
 from companion.rules.fields import Field, FieldError
-from companion.sessions import public
+from companion.table.errors import BadRequest, Invalid
+from companion.table.portable import export_game, import_game
+from companion.table.sessions import public
+from companion.web.openapi import document
+from companion.web.request_schemas import CREATE, WRITE
+from companion.web.services import services
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -26,14 +27,6 @@ class GameId(BaseConverter):
 @blueprint.record_once
 def _converter(state) -> None:
     state.app.url_map.converters["game"] = GameId
-
-NAME = Field("string", max_length=40, min_length=1)
-CREATE = {"slug": Field("string", max_length=64, min_length=1),
-          "players": Field("array", items=NAME, max_items=12, min_items=1, unique=True),
-          "options": None, "seed": Field("integer", required=False, minimum=0, maximum=2**48 - 1)}
-WRITE = {"based_on": Field("integer", minimum=0, maximum=10**9), "author": Field("string", required=False, max_length=64),
-         "type": Field("string", max_length=64), "payload": None,
-         "target": Field("integer", required=False, minimum=1, maximum=10**9)}
 
 
 def body(fields: dict[str, Field | None]) -> dict[str, Any]:

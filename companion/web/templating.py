@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from cardgen.layout.markup import parse
 from cardgen.rulebook.html import svg
-from companion.wording import humanise, rich_sentence
+from companion.table.wording import humanise, rich_sentence
 
 
 def pairs(values: Iterable[Any]) -> list[tuple[int, Any]]:

@@ -7,12 +7,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
-from companion import services
-from companion.chart import score_chart
-from companion.errors import BadRequest
-from companion.progress import by_moment, score_steps, seat_names
-from companion.qrcode import MAX_TEXT, qr_svg
-from companion.sessions import Current, public
+from companion.table.errors import BadRequest
+from companion.table.progress import by_moment, score_steps, seat_names
+from companion.table.sessions import Current, public
+from companion.web.chart import score_chart
+from companion.web.qrcode import MAX_TEXT, qr_svg
+from companion.web.services import services
 
 blueprint = Blueprint("pages", __name__)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")

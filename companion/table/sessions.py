@@ -21,14 +21,14 @@ from typing import Any, Sequence
 
 from sqlalchemy import Connection
 
-from companion import wording
-from companion.catalog import Catalog
-from companion.changes import Changes
-from companion.errors import Forbidden, Invalid, NotFound, Stale, Unauthorized
-from companion.ledger import META, Ledger, ledger
 from companion.rules import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import FieldError
 from companion.storage.store import EventRow, GameRow, StaleWrite, Store
+from companion.table import wording
+from companion.table.catalog import Catalog
+from companion.table.changes import Changes
+from companion.table.errors import Forbidden, Invalid, NotFound, Stale, Unauthorized
+from companion.table.ledger import META, Ledger, ledger
 
 SNAPSHOT_EVERY = 100
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")

@@ -9,8 +9,8 @@ from typing import Any
 from cardgen.gamedata import Game, bundled_slugs, card_data_dir, load_game
 from companion.bots.kinds import bot_kind
 from companion.bots.seats import with_bots
-from companion.errors import NotFound
 from companion.rules import Rules, rules_for
+from companion.table.errors import NotFound
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Server-sent events: every change of a game, live, to every open page, from any server process.
 
-A stream reads the game's events from the database once, then waits (changes.py) until this process writes
+A stream reads the game's events from the database once, then waits (table/changes.py) until this process writes
 the game or hears from the database that another process did: no open page polls the database. Each push is
 one event in words and the game's new sequence number, never the whole game: a page fetches its panel once.
 A reconnecting browser sends Last-Event-ID and gets what it missed. A `beat` every BEAT_SECONDS lets a page
@@ -15,8 +15,8 @@ import time
 
 from flask import Blueprint, Response, current_app, request
 
-from companion import services
-from companion.api import query_number
+from companion.web.api import query_number
+from companion.web.services import services
 
 blueprint = Blueprint("stream", __name__, url_prefix="/api")
 BEAT_SECONDS = 2.0  # pages call the connection lost after 5 s without a beat

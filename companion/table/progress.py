@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import Event, RuleError, SetupConfig
-from companion.sessions import Current
+from companion.table.sessions import Current
 
 
 @dataclass(frozen=True)

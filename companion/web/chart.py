@@ -7,7 +7,7 @@ from typing import Sequence
 
 from markupsafe import Markup, escape
 
-from companion.progress import Step
+from companion.table.progress import Step
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 320, 48, 16, 16, 40
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion.chart import Scale
+from companion.web.chart import Scale
 from tests.conftest import BUNDLED, ApiTable
 
 MARKERS = {"unyielding_universe": "The Year cards dealt to Ann", "unsettled_survival": "Time: space 1 of",

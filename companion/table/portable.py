@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.fields import Field, FieldError, is_unicode
-from companion.errors import Invalid, Stale
-from companion.sessions import GAME_ID
 from companion.storage.store import DuplicateGame, EventRow, GameRow
+from companion.table.errors import Invalid, Stale
+from companion.table.sessions import GAME_ID
 
 FORMAT = "pnpkit-companion-game"
 VERSION = 1

@@ -1,0 +1,95 @@
+"""The application factory: config, the database migrated, the services, the blueprints, the headers every answer
+carries, and errors as HTTP answers (JSON for the API, a page for people)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.config import configure
+from companion.storage.engine import make_engine
+from companion.storage.migrations import migrate
+from companion.storage.store import Store
+from companion.table.catalog import Catalog
+from companion.table.changes import Changes
+from companion.table.errors import Refused
+from companion.table.sessions import Sessions
+from companion.web import api, pages, printed_pages, stream
+from companion.web.services import Services
+from companion.web.templating import install
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """The application: config from the environment (or `test_config`), the database migrated."""
+    app = Flask("companion", instance_relative_config=True)  # the package's folder: templates/, static/, instance/
+    configure(app, test_config)
+    engine = make_engine(app.config["DATABASE_URL"])
+    migrate(engine)
+    store = Store(engine)
+    catalog = Catalog(tuple(Path(p) for p in app.config["GAME_FOLDERS"]))
+    changes = Changes(engine, app.config["STREAM_POLL_SECONDS"])
+    app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog, changes), changes)
+
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(stream.blueprint)
+    app.register_blueprint(pages.blueprint)
+    app.register_blueprint(printed_pages.blueprint)
+    install(app)
+    _errors(app)
+    app.after_request(_headers)
+    return app
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")  # inline styles: the rulebook's tables align their columns with style attributes
+
+
+def _headers(response):
+    """Every answer: no inline script may run, nothing is sniffed, no page may be framed (the play page writes on a
+    tap), and no address (the play link's secret is in its fragment) leaks through a referrer."""
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+def _errors(app: Flask) -> None:
+    def page(message: str, status: int):
+        """A page's error for people: the sentence, the status, a way home."""
+        return render_template("pages/error.html", message=message, status=status), status
+
+    @app.errorhandler(Refused)
+    def refused(error: Refused):
+        if request.path.startswith("/api/") or request.method != "GET":
+            return jsonify(error.body()), error.status, error.headers
+        return page(error.message[:1].upper() + error.message[1:] + ".", error.status)
+
+    @app.errorhandler(HTTPException)
+    def http(error: HTTPException):
+        if request.path.startswith("/api/"):
+            response = jsonify({"error": error.description or error.name})
+            response.status_code = error.code or 500
+            for name, value in error.get_headers():
+                if name.lower() == "allow":  # a 405 says which methods the route takes
+                    response.headers[name] = value
+            return response
+        if error.code == 404:
+            return page("There is no page at this address.", 404)
+        return error
+
+    @app.errorhandler(RecursionError)
+    def too_deep(error: RecursionError):
+        """JSON nested deeper than the parser goes: refused, never a server error."""
+        return jsonify({"error": "the request body nests too deeply to be read"}), 400
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        if request.path.startswith("/api/") or request.method != "GET":
+            return jsonify({"error": "the server failed to handle this request; it was logged"}), 500
+        return page("The server failed to show this page; the error was logged.", 500)
