@@ -5,17 +5,32 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: demo test install tools check build serve bench pictures clean
+.PHONY: demo test install lock tools check build serve bench pictures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[companion,postgres,spreadsheets,test]'
 	touch $(STAMP)
 
-install: $(STAMP)  ## Create .venv and install pnpkit with what the tests need.
+install: $(STAMP)  ## Create .venv and install pnpkit with what the tests need, at the exact versions of constraints.txt.
+
+# constraints.txt pins every package (and the packages they need) to one version, so that two machines render
+# byte-identical files. `make lock` refreshes it after a change to the dependencies in pyproject.toml, keeping
+# every pin that still fits; `make lock LOCK_FLAGS=--upgrade` moves everything to the newest versions.
+# --unsafe-package pnpkit: the extras name pnpkit itself (pnpkit[companion]), which is installed from here, not pinned.
+PIP_TOOLS := pip-tools==7.6.2 pip==25.2
+LOCK_VENV := $(VENV)/lock-tools
+LOCK_FLAGS ?=
+
+lock:  ## Refresh constraints.txt from pyproject.toml with pip-tools (LOCK_FLAGS=--upgrade for the newest versions).
+	[ -x $(LOCK_VENV)/bin/python ] || $(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet $(PIP_TOOLS)
+	CUSTOM_COMPILE_COMMAND='make lock' $(LOCK_VENV)/bin/pip-compile --quiet --all-extras --strip-extras --no-emit-index-url --no-emit-find-links \
+		--unsafe-package pnpkit \
+		$(LOCK_FLAGS) --output-file constraints.txt pyproject.toml
 
 tools:  ## System tools the tests use: pdftoppm (poppler-utils), Ghostscript (--cmyk, with its CMYK profile), a PostgreSQL server, Chromium.
 	@missing=""; \
@@ -47,8 +62,10 @@ serve: install  ## Serve the companion on 127.0.0.1:5000 (SQLite in instance/).
 	$(BIN)/companion serve --host 127.0.0.1 --port 5000
 
 bench: install  ## Print the benchmark figures.
-	$(BIN)/python benchmarks/pdf_throughput.py
+	$(BIN)/python benchmarks/pdf_throughput.py                              # flat and photographic art
+	$(BIN)/python benchmarks/build_all.py                                   # cold, nothing changed, one cell changed
 	$(BIN)/python benchmarks/png_throughput.py
+	$(BIN)/python benchmarks/cmyk_throughput.py
 	$(BIN)/python benchmarks/companion_load.py                              # 100 tables, 500 open pages
 	$(BIN)/python benchmarks/companion_load.py --tables 200 --seconds 30    # 1,000 open pages
 	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate

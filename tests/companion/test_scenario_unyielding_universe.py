@@ -51,6 +51,22 @@ def test_a_full_round_for_three_players_is_scored(client, new_game):
     assert [c["year"] for c in ann["cards"]] == [0, 3, 21, 37, 44, 53, 56, 64, 67, 74, 84]
     assert ann["balanced"] == 10 and all(c["balanced"] for c in ann["cards"][1:])
     assert game["state"]["end_of_round"]["may_claim_life_well_lived"] == [ANN]
+    # End of Round Scoring (seeds/unyielding_universe.txt): a point a year lived (the last balanced year, or the
+    # Life Complete card's), 1 a Blue, 2 a Purple, 3 a Green balanced Year card, plus the active Universe card's
+    # modifier: Regretful Universe, -2 a balanced regret card (universe.csv). Colours and feelings from year.csv:
+    # Ann  0-3-21-37-44-53-56-64-67-74-84: 84 years + 6 Blue (3 21 37 44 53 56) + 2 x 2 Purple (64 67)
+    #      + 2 x 3 Green (74 84) - 2 x 3 regret (21 44 53) = 84 + 6 + 4 + 6 - 6 = 94 (the rulebook's example, before
+    #      its 15 for A Life Well Lived)
+    # Bo   Life Complete 37 over 1-5-8-11-12-17-22-29-33: 37 years + 2 Blue (11 17) + 3 x 2 Purple (5 12 29)
+    #      + 4 x 3 Green (1 8 22 33), no regret = 37 + 2 + 6 + 12 = 57
+    # Cy   6-9-13-15-18-23-40-47 (9 replaced 7): 47 years + 1 Blue (47) + 4 x 2 Purple (6 9 13 40)
+    #      + 3 x 3 Green (15 18 23) - 2 x 1 regret (47) = 47 + 1 + 8 + 9 - 2 = 63
+    rows = [{k: v for k, v in p["this_round"].items() if v and k != "total"} for p in game["scores"]["players"]]
+    assert rows == [
+        {"Years lived": 84, "Blue years": 6, "Purple years": 4, "Green years": 6, "Universe": -6},
+        {"Years lived": 37, "Blue years": 2, "Purple years": 6, "Green years": 12},
+        {"Years lived": 47, "Blue years": 1, "Purple years": 8, "Green years": 9, "Universe": -2},
+    ]
     assert [p["this_round"]["total"] for p in game["scores"]["players"]] == [94, 57, 63]
 
     ended = table.do("claim_life_well_lived", player=ANN)
