@@ -51,7 +51,7 @@ def token_face(game: Game, token: Token, side: str, bleed: float) -> Face:
         rim = RIM * min(w, h)
         field = (rim, rim, w - 2 * rim, h - 2 * rim)
         ops = [shape(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=colour),
-               shape(*field, fill=mix(colour, WHITE, FIELD_TINT))]
+               shape(*field, fill=mix(on_paper(colour), WHITE, FIELD_TINT))]
     box = _text_box(field, round_)
     style = TextStyle(size=max(MIN_TEXT, 0.8 * box[3] / 1.1 / fonts.PT), min_size=MIN_TEXT,  # one line, 80% tall
                       colour=ink, align="center", valign="middle", leading=1.1)
@@ -85,7 +85,14 @@ def concealed_colour(game: Game, token: Token) -> str:
 
 def contrast(colour: str) -> str:
     """White on dark colours, ink on light ones (relative luminance, as WCAG measures it)."""
-    return WHITE if luminance(colour) < 0.179 else INK  # where both contrasts are equal
+    return WHITE if luminance(on_paper(colour)) < 0.179 else INK  # where both contrasts are equal
+
+
+def on_paper(colour: str) -> str:
+    """The colour as it looks printed on white paper: #rrggbbaa blended over white, #rrggbb as it is."""
+    if len(colour) == 9:
+        return mix(colour[:7], WHITE, 1 - int(colour[7:9], 16) / 255)
+    return colour
 
 
 def luminance(colour: str) -> float:

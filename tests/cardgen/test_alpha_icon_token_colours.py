@@ -156,3 +156,15 @@ def test_a_malformed_colour_names_its_line_and_the_two_forms(veil, bad):
         f"through (the last two digits: 00 clear to ff solid), found {bad!r}",
         f"{toml}:22: token 'veil': colour must be like \"#a1b2c3\", or \"#a1b2c380\" to let what is beneath show "
         f"through (the last two digits: 00 clear to ff solid), found {bad!r}"], problems
+
+
+@pytest.mark.parametrize("colour, ink", [("#00000020", "#1f1f1f"), ("#000000", "#ffffff"), ("#000000e6", "#ffffff")])
+def test_a_translucent_token_colour_is_judged_as_it_looks_on_paper(colour, ink):
+    """A nearly clear black looks light grey on paper, so a hidden token's text is dark ink, not white; its field
+    is a tint of that light grey, not of black."""
+    from cardgen.layout.token_face import FIELD_TINT, WHITE, contrast, on_paper
+    from cardgen.layout.placeholder import mix
+
+    assert contrast(colour) == ink
+    seen = on_paper(colour)
+    assert len(seen) == 7 and mix(seen, WHITE, FIELD_TINT) >= mix("#000000", WHITE, FIELD_TINT)
