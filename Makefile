@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: demo test install lock tools check build serve bench pictures clean
+.PHONY: demo test install lock tools check build serve bench pictures references clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,9 @@ bench: install  ## Print the benchmark figures.
 
 pictures: install  ## Rebuild the pictures of docs/designers/images/ from docs/designers/examples/.
 	$(BIN)/python docs/designers/make_pictures.py
+
+references: install  ## Redraw the reference card images the tests compare with (tests/cardgen/reference/), after a meant change.
+	$(BIN)/python -m tests.cardgen.reference.refresh
 
 clean:  ## Remove the virtualenv and everything built.
 	rm -rf $(VENV) build dist *.egg-info
