@@ -44,7 +44,20 @@ class ShapePainter:
         self.draw = ImageDraw.Draw(canvas)
 
     def box(self, box: Box, radius: float | None, fill: str | None, stroke: str | None, width: float) -> None:
-        """A rectangle (radius 0), rounded rectangle, or ellipse (radius None); `width` is the stroke's."""
+        """A rectangle (radius 0), rounded rectangle, or ellipse (radius None); `width` is the stroke's.
+
+        A rectangle's straight edges are drawn on whole pixels, so its box is put on whole pixels first:
+        the antialiased corners then meet the edges exactly, and an outline is as many pixels wide on
+        every side (measured before: corners standing 1 px out of the edges, sides 4 and 5 px wide).
+        """
+        if radius is not None:
+            if fill:
+                self._shape(_snapped(box), radius, None, fill)
+            if stroke:
+                thick = max(1, round(width))
+                outer = _snapped(grow(box, width / 2))
+                self._shape(outer, radius + thick / 2, (grow(outer, -thick), max(0.0, radius - thick / 2)), stroke)
+            return
         if fill:
             self._shape(box, radius, None, fill)
         if stroke:
@@ -161,6 +174,10 @@ def _moved(spec: object, dx: float, dy: float) -> object:
     if isinstance(spec, tuple):
         return tuple(_moved(item, dx, dy) for item in spec)
     return spec
+
+
+def _snapped(box: Box) -> Box:
+    return float(round(box[0])), float(round(box[1])), float(round(box[2])), float(round(box[3]))
 
 
 def grow(box: Box, by: float) -> Box:
