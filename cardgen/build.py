@@ -56,6 +56,7 @@ class BuildOptions:
     booklet: bool = False             # the rulebook as a saddle-stitch booklet too
     png: bool = False                 # every card front and deck back as PNG, incrementally
     preset: str | None = None         # a print shop's image preset (templates/print/presets.toml)
+    copies_in_names: str | None = None  # PNG file names with their copies: a format of {stem} and {copies}
     dpi: float = 300.0                # for PNG and Tabletop Simulator images without a preset
     art_dpi: float = 300.0            # raster art in PDFs is scaled down to this resolution at its printed size; 0 keeps it
     tts: bool = False                 # Tabletop Simulator deck sheets and saved object
@@ -340,4 +341,4 @@ def _layout(step: Callable[[], T]) -> T:
 def _describe(options: BuildOptions) -> dict:
     return {key: (list(value) if isinstance(value, tuple) else value)
             for key, value in vars(options).items()
-            if key != "out" and not (key in ("pack_decks", "cmyk", "strict") and not value)}  # without them, manifests stay as they were
+            if key != "out" and not (key in ("pack_decks", "cmyk", "strict", "copies_in_names") and not value)}  # without them, manifests stay as they were

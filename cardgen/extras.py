@@ -45,7 +45,8 @@ def write_extras(game: Game, composer: Composer, options: Any, staging: Staging,
     pages = 0
     try:
         if options.png or options.preset:
-            report = export_pngs(game, PngOptions(options.dpi, options.bleed, options.preset), staging)
+            report = export_pngs(game, PngOptions(options.dpi, options.bleed, options.preset,
+                                                          copies_in_names=options.copies_in_names), staging)
             done.kept |= report.files
             done.after_commit.append(report.remove_stale)
             done.summary.append(f"card images: {report.drawn} drawn, {report.reused} unchanged and kept")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 import click
 
@@ -11,10 +12,12 @@ from cardgen.build import BuildError, BuildOptions, build as run_build
 from cardgen.export.tts import check_base_url
 from cardgen.cli.changed_since import changed_since_option, check_changed_since, echo_reprint
 from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit
-from cardgen.gamedata import bundled_slugs
+from cardgen.gamedata import Game, bundled_slugs
+from cardgen.games_at_once import GamesAtOnce, Outcome, can_run_at_once
 from cardgen.impose.duplex import DUPLEX
 from cardgen.impose.grid import MARGIN, STYLES
 from cardgen.output import Terminated, terminated_as_exception
+from cardgen.presets import COPIES_IN_NAME
 from cardgen.reprint import reprint as run_reprint
 
 
@@ -38,7 +41,10 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.command()
 @click.argument("game", required=False)
 @assets_option
-@click.option("--all", "all_games", is_flag=True, help="Build every bundled game.")
+@click.option("--all", "all_games", is_flag=True,
+              help="Build every bundled game, several at once on a machine with more than one core (the files are "
+                   "the same as building each game on its own). A game that cannot be built is reported and the "
+                   "others are still built; the exit status is then 2.")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, legal, tabloid, or WIDTHxHEIGHT in mm.")
 @click.option("--card-size", default=None,
               help="Print every deck at this size: poker, bridge, tarot, mini, mini-euro, skat, business, square, "
@@ -85,6 +91,11 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--preset", default=None, help="PNGs sized for a print shop: tgc, mpc, drivethru (templates/print/presets.toml). "
                                              "png/order.csv and png/order.json list each image with the copies to order. "
                                              "drivethru also turns on --cmyk (its PDFs as CMYK PDF/X).")
+@click.option("--copies-in-names", is_flag=False, flag_value=COPIES_IN_NAME, default=None, metavar="[=FORMAT]",
+              help="Write each PNG's copies into its file name, for shops and ordering tools that read them there: "
+                   "png/heroes/h-1_x2.png, 1 copy as _x1. Alone it means --copies-in-names='{stem}_x{copies}'; "
+                   "give your own format with --copies-in-names='{stem} x{copies}' ({stem}: the card's id, or "
+                   "<deck>-back). png/order.csv lists the same names. Needs --png, --preset or --all-formats.")
 @click.option("--dpi", type=float, default=300.0, show_default=True, help="Resolution of PNGs without a preset.")
 @click.option("--art-dpi", type=float, default=300.0, show_default=True,
               help="Raster art in the PDFs is scaled down to this resolution at the size it is printed (photographs "
@@ -105,7 +116,8 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @changed_since_option
 def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
           margin: float, duplex: str, flip: str, back_offset: tuple[float, float], out: Path, tokens: bool,
-          single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None, dpi: float, art_dpi: float,
+          single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None,
+          copies_in_names: str | None, dpi: float, art_dpi: float,
           tts: bool, tts_base_url: str | None, pack_decks: bool, cmyk: bool, all_formats: bool, assets: tuple[Path, ...], strict: bool,
           changed_since: Path | None) -> None:
     """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs, and its rulebook.
@@ -124,42 +136,127 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
         raise click.UsageError("name one GAME (a bundled slug or a folder) or use --all")
     if tts_base_url and not (tts or all_formats):
         raise click.UsageError("--tts-base-url applies to the Tabletop Simulator export: add --tts (or --all-formats)")
+    if copies_in_names and not (png or preset or all_formats):
+        raise click.UsageError("--copies-in-names names the PNG files: add --png, --preset or --all-formats")
     check_changed_since(changed_since, {"tokens": tokens, "single": single, "png": png, "tts": tts, "booklet": booklet,
                                         "all_formats": all_formats, "preset": preset})
     options = BuildOptions(paper=paper, card_size=card_size, bleed=bleed, sheet=sheet, margin=margin, duplex=duplex,
                            flip=flip, back_offset=back_offset, out=out, tokens=tokens or all_formats,
                            single=single or all_formats, rulebook=not no_rulebook,
                            booklet=booklet or all_formats, png=png or all_formats, preset=preset, dpi=dpi,
-                           art_dpi=art_dpi, tts=tts or all_formats, tts_base_url=tts_base_url,
+                           copies_in_names=copies_in_names, art_dpi=art_dpi, tts=tts or all_formats, tts_base_url=tts_base_url,
                            pack_decks=pack_decks, cmyk=cmyk, strict=strict)
-    for name in (bundled_slugs() if all_games else [game]):
-        loaded = load_or_exit(name, assets)
-        total = sum(deck.distinct for deck in loaded.decks)
+    names = bundled_slugs() if all_games else [game]
+    if all_games and can_run_at_once(len(names)):
+        status = _at_once(names, assets, options, changed_since)
+    else:
+        status = _in_turn(names, assets, options, changed_since, all_games)
+    if status:
+        raise SystemExit(status)
+
+
+def _make(loaded: Game, options: BuildOptions, since: Path | None, progress: Callable[[int], None]) -> Any:
+    return run_reprint(loaded, options, since, progress=progress) if since else run_build(loaded, options, progress=progress)
+
+
+def _bar(loaded: Game):
+    total = sum(deck.distinct for deck in loaded.decks)
+    return click.progressbar(length=total, label=f"{loaded.slug:<22}", file=sys.stderr, show_pos=True)
+
+
+def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
+             all_games: bool) -> int:
+    """Builds the games one after another; the exit status (0, or 2 when a game could not be built)."""
+    status = 0
+    for name in names:
+        loaded = _load(name, assets) if all_games else load_or_exit(name, assets)
+        if loaded is None:
+            status = DATA_ERROR
+            continue
         try:
-            with terminated_as_exception(), click.progressbar(length=total, label=f"{loaded.slug:<22}",
-                                                               file=sys.stderr, show_pos=True) as bar:
-                result = (run_reprint(loaded, options, changed_since, progress=bar.update) if changed_since
-                          else run_build(loaded, options, progress=bar.update))
+            with terminated_as_exception(), _bar(loaded) as bar:
+                result = _make(loaded, options, since, bar.update)
         except BuildError as error:
             click.echo(f"error: {loaded.slug}: {error}", err=True)
-            raise SystemExit(DATA_ERROR) from None
+            status = DATA_ERROR
+            continue
         except Terminated as stop:
-            done = " after its files were written" if stop.committed else "; the build's unfinished files were removed"
-            click.echo(f"\nerror: {loaded.slug}: stopped by SIGTERM{done}", err=True)
+            _echo_stopped(loaded.slug, stop.committed)
             raise SystemExit(Terminated.status) from None
-        if changed_since:
-            echo_reprint(loaded.slug, result)
-            continue
-        for warning in result.warnings:
-            click.echo(f"warning: {loaded.slug}: {warning}", err=True)
-        if result.unchanged:
-            click.echo(f"{loaded.slug}: {result.cards} cards on {result.pages} pages, nothing changed since the last "
-                       f"build: its {result.kept} files in {out / loaded.slug} are up to date")
-            continue
-        kept = f" ({result.kept} unchanged, kept)" if result.kept else ""
-        click.echo(f"{loaded.slug}: {result.cards} cards on {result.pages} pages, "
-                   f"{len(result.files)} files written{kept} in {out / loaded.slug}")
-        for note in result.notes:
-            click.echo(f"  {note}")
-        for path in result.files:
-            click.echo(f"  {path}")
+        _echo_result(loaded.slug, result, options.out, since)
+    return status
+
+
+def _at_once(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None) -> int:
+    """Builds the games side by side (cardgen.games_at_once), reporting each in the order of `names` as soon as
+    it and those before it are done; the exit status as `_in_turn`'s, 143 after SIGTERM."""
+    loaded = [_load(name, assets) for name in names]
+    status = DATA_ERROR if None in loaded else 0
+    games = [game for game in loaded if game is not None]
+    running = GamesAtOnce(lambda index, progress: _make(games[index], options, since, progress),
+                          [sum(deck.distinct for deck in game.decks) for game in games],  # cards to draw
+                          errors=(BuildError,))
+    reported = 0
+    try:
+        with terminated_as_exception(), running:
+            for index, game in enumerate(games):
+                with _bar(game) as bar:
+                    outcome = running.wait(index, bar.update)
+                reported = index + 1
+                status = max(status, _echo_outcome(game.slug, outcome, options.out, since))
+    except Terminated:  # every game still running was stopped and has answered: say how each ended
+        for index in range(reported, len(games)):
+            if index in running.outcomes:
+                _echo_outcome(games[index].slug, running.outcomes[index], options.out, since)
+            else:
+                click.echo(f"\nerror: {games[index].slug}: not built: stopped by SIGTERM before its turn", err=True)
+        raise SystemExit(Terminated.status) from None
+    return status
+
+
+def _load(name: str, assets: tuple[Path, ...]) -> Game | None:
+    """The game, or None when it cannot be loaded (its problems are printed)."""
+    try:
+        return load_or_exit(name, assets)
+    except SystemExit:
+        return None
+
+
+def _echo_outcome(slug: str, outcome: Outcome, out: Path, since: Path | None) -> int:
+    """Prints how a game built in its own process ended; the exit status it asks for."""
+    if outcome.kind == "done":
+        _echo_result(slug, outcome.value, out, since)
+        return 0
+    if outcome.kind == "error":
+        click.echo(f"error: {slug}: {outcome.value}", err=True)
+        return DATA_ERROR
+    if outcome.kind == "stopped":
+        _echo_stopped(slug, outcome.value)
+        return Terminated.status
+    click.echo(f"error: {slug}: the build failed unexpectedly (a bug in cardgen; please report it):\n"
+               f"{outcome.value}", err=True)
+    return 1
+
+
+def _echo_stopped(slug: str, committed: bool) -> None:
+    done = " after its files were written" if committed else "; the build's unfinished files were removed"
+    click.echo(f"\nerror: {slug}: stopped by SIGTERM{done}", err=True)
+
+
+def _echo_result(slug: str, result: Any, out: Path, since: Path | None) -> None:
+    if since:
+        echo_reprint(slug, result)
+        return
+    for warning in result.warnings:
+        click.echo(f"warning: {slug}: {warning}", err=True)
+    if result.unchanged:
+        click.echo(f"{slug}: {result.cards} cards on {result.pages} pages, nothing changed since the last "
+                   f"build: its {result.kept} files in {out / slug} are up to date")
+        return
+    kept = f" ({result.kept} unchanged, kept)" if result.kept else ""
+    click.echo(f"{slug}: {result.cards} cards on {result.pages} pages, "
+               f"{len(result.files)} files written{kept} in {out / slug}")
+    for note in result.notes:
+        click.echo(f"  {note}")
+    for path in result.files:
+        click.echo(f"  {path}")

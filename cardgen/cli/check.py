@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit
-from cardgen.layout.audit import audit
+from cardgen.cli.loading import DATA_ERROR, assets_option, echo_problems, read_or_exit
+from cardgen.gamedata import Game
+from cardgen.gamedata.errors import Problem
+from cardgen.gamedata.sound import sound_decks
+from cardgen.layout.audit import Finding, audit
 
 
 @click.command()
@@ -30,17 +34,18 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
     deck's safe_zone says otherwise), type under 6 pt, and columns no layout prints. A problem many
     cards share is one line naming the first card. Errors make the exit status 2 (warnings too, with
     --strict).
+
+    Every problem comes in one run: when the data has errors, they are listed first, then the layout
+    problems of the decks whose data has none (a deck with a data error is laid out once it is fixed).
     """
-    loaded = load_or_exit(game, assets)
-    findings = audit(loaded, group=not verbose)
-    if strict:
-        findings = [finding.as_error() for finding in findings]
-    for finding in findings:
-        click.echo(str(finding), err=True)
-    errors = sum(1 for finding in findings if finding.level == "error")
+    loaded, problems = read_or_exit(game, assets)
+    if problems:
+        _data_problems(game, loaded, problems, strict, verbose)
+    assert loaded is not None
+    errors = _layout_problems(loaded, strict, verbose)
     if errors:
         why = " (--strict: warnings count as errors)" if strict else ""
-        click.echo(f"error: {loaded.slug}: {errors} problem{'s' if errors != 1 else ''} in the layouts{why}", err=True)
+        click.echo(f"error: {loaded.slug}: {_count(errors)} in the layouts{why}", err=True)
         raise SystemExit(DATA_ERROR)
     components = loaded.components()
     if as_json:
@@ -61,3 +66,40 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
         for token in loaded.tokens:
             sides = "double-sided" if token.back is not None else "single-sided"
             click.echo(f"  {token.title:<{width}}  {token.count:>4}  ({token.shape}, {sides})")
+
+
+def _layout_problems(game: Game, strict: bool, verbose: bool) -> int:
+    """Prints the layout findings of the game's decks; how many are errors (warnings too with --strict)."""
+    findings: list[Finding] = audit(game, group=not verbose)
+    if strict:
+        findings = [finding.as_error() for finding in findings]
+    for finding in findings:
+        click.echo(str(finding), err=True)
+    return sum(1 for finding in findings if finding.level == "error")
+
+
+def _data_problems(name: str, game: Game | None, problems: tuple[Problem, ...], strict: bool, verbose: bool) -> None:
+    """Prints the data problems, then the layout problems of the decks none of them is about; exits with status 2."""
+    echo_problems(name, problems)
+    if game is None:  # no game.toml to read: nothing to lay out
+        raise SystemExit(DATA_ERROR)
+    sound, everywhere = sound_decks(game, problems)
+    if not sound:
+        why = ("game.toml has a problem outside the decks' own tables, which can change every deck" if everywhere
+               else "every deck has a problem in its data")
+        click.echo(f"Layouts not checked: {why}; fix the data and run cardgen check again.", err=True)
+        raise SystemExit(DATA_ERROR)
+    laid_out = {deck.id for deck in sound}
+    waiting = ", ".join(deck.id for deck in game.decks if deck.id not in laid_out)
+    later = f"; laid out once their data is fixed: {waiting}" if waiting else ""
+    click.echo(f"\nLayouts of the decks whose data has no problem: {', '.join(deck.id for deck in sound)}{later}",
+               err=True)
+    errors = _layout_problems(replace(game, decks=sound), strict, verbose)
+    layouts = f" and {errors} in the layouts" if errors else ", none in the layouts checked"
+    why = " (--strict: warnings count as errors)" if strict and errors else ""
+    click.echo(f"error: {game.slug}: {_count(len(problems))} in the game data{layouts}{why}", err=True)
+    raise SystemExit(DATA_ERROR)
+
+
+def _count(problems: int) -> str:
+    return f"{problems} problem{'s' if problems != 1 else ''}"

@@ -8,6 +8,8 @@ from typing import Iterable
 import click
 
 from cardgen.gamedata import Game, GameDataError, game_folder, load_game
+from cardgen.gamedata.errors import Problem
+from cardgen.gamedata.loader import read_game
 
 DATA_ERROR = 2
 
@@ -27,5 +29,22 @@ def load_or_exit(name: str, assets: Iterable[Path] = ()) -> Game:
     except LookupError as error:
         click.echo(f"error: {error}", err=True)
     except GameDataError as error:
-        click.echo(f"error: {name}: {error}", err=True)
+        echo_problems(name, error.problems)
     raise SystemExit(DATA_ERROR)
+
+
+def read_or_exit(name: str, assets: Iterable[Path] = ()) -> tuple[Game | None, tuple[Problem, ...]]:
+    """The game named on the command line as far as it could be read, and its data problems (none: it loaded
+    whole), for `cardgen check` to look at what loaded too; exits with status 2 when there is no such game."""
+    try:
+        return read_game(game_folder(name), assets=assets)
+    except LookupError as error:
+        click.echo(f"error: {error}", err=True)
+    except GameDataError as error:
+        return None, error.problems
+    raise SystemExit(DATA_ERROR)
+
+
+def echo_problems(name: str, problems: Iterable[Problem]) -> None:
+    """Prints the data problems as a command that cannot load the game does."""
+    click.echo(f"error: {name}: {GameDataError(list(problems))}", err=True)

@@ -11,6 +11,12 @@ image (its file relative to `png/`, side, deck, card id, name and quantity: the 
 the totals per deck and overall, the card counts `cardgen check --json` reports (in the CSV, rows
 whose side is `total` after the images: one per deck, then one for all decks). A deck's single back
 image is listed once with the deck's total; per-card backs each with their card's copies.
+
+For shops and ordering tools that read the copies from the file name, a format of {stem} and {copies}
+(the preset's `copies_in_name`, or `--copies-in-names`) writes them in: `png/heroes/h-1_x2.png`,
+`png/heroes-back_x3.png`, 1 copy as `_x1`. A rebuild after a count changed renames the image (the
+earlier file, drawn from the same fingerprint, is linked to its new name and the old name removed); a
+card whose own count changed is still redrawn, as its count is one of the fields its fingerprint covers.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import csv
 import hashlib
 import io
 import os
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -30,7 +37,7 @@ from cardgen.gamedata import Card, Deck, Game
 from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Image
 from cardgen.output import Staging
-from cardgen.presets import Preset, preset
+from cardgen.presets import Preset, copies_format, preset
 from cardgen.render.png_draw import RENDERER_VERSION, render
 from cardgen.render.png_encode import encode_png
 
@@ -49,6 +56,8 @@ class PngOptions:
     bleed: float = 3.0             # mm on every side; a preset brings its own
     preset: str | None = None      # a name in templates/print/presets.toml: tgc, mpc, drivethru...
     workers: int | None = None     # processes; None: one per core
+    copies_in_names: str | None = None  # a format of {stem} and {copies} (cardgen.presets.copies_format); None:
+    #                                     the preset's copies_in_name, or plain names
 
 
 @dataclass
@@ -57,7 +66,8 @@ class PngReport:
     to its sha256, the images kept from an earlier export included."""
 
     drawn: int = 0
-    reused: int = 0
+    reused: int = 0                # kept as they were, renamed ones included
+    renamed: int = 0               # kept under a new name: only the copies written in the name changed
     dpi: float = 0.0
     bleed: float = 0.0
     preset: str | None = None
@@ -69,17 +79,32 @@ class PngReport:
         remove_stale(target, self.stale)
 
 
-def front_name(deck: Deck, card: Card) -> str:
-    return f"{FOLDER}/{deck.id}/{card.id}.png"
+@dataclass(frozen=True)
+class Names:
+    """The images' file names (relative to the build's folder), with the copies written in when `copies`, a
+    format of {stem} and {copies}, says so."""
 
+    copies: str | None = None
 
-def back_name(deck: Deck, card: Card | None = None) -> str:
-    """The deck's back image, or `card`'s own back when the deck's back prints the card."""
-    return f"{FOLDER}/{deck.id}-backs/{card.id}.png" if card else f"{FOLDER}/{deck.id}-back.png"
+    def front(self, deck: Deck, card: Card) -> str:
+        return self._name(f"{deck.id}/", card.id, card.count)
+
+    def back(self, deck: Deck, card: Card | None = None) -> str:
+        """The deck's back image, or `card`'s own back when the deck's back prints the card."""
+        return self._name(f"{deck.id}-backs/", card.id, card.count) if card else \
+            self._name("", f"{deck.id}-back", deck.total)
+
+    def _name(self, folder: str, stem: str, copies: int) -> str:
+        return f"{FOLDER}/{folder}{self.copies.format(stem=stem, copies=copies) if self.copies else stem}.png"
 
 
 def resolve(options: PngOptions) -> tuple[float, float, Preset | None]:
     """(dpi, bleed, preset) the options ask for; ValueError (a PresetError for presets) saying what is wrong."""
+    if options.copies_in_names is not None:
+        try:
+            copies_format(options.copies_in_names)
+        except ValueError as error:
+            raise ValueError(f"--copies-in-names: {error}") from None
     if options.preset:
         shop = preset(options.preset)
         return shop.dpi, shop.bleed, shop
@@ -90,6 +115,22 @@ def resolve(options: PngOptions) -> tuple[float, float, Preset | None]:
     return float(options.dpi), float(options.bleed), None
 
 
+def names_for(game: Game, options: PngOptions, shop: Preset | None) -> Names:
+    """The file names the options ask for (`--copies-in-names` before the preset's copies_in_name); ValueError
+    when two images would get the same name."""
+    names = Names(options.copies_in_names or (shop.copies_in_name if shop else None))
+    if names.copies:
+        taken: dict[str, str] = {}
+        for deck in game.decks:
+            for card in deck.cards:
+                for name in (names.front(deck, card), names.back(deck, card)):
+                    earlier = taken.setdefault(name, card.id)
+                    if earlier != card.id:
+                        raise ValueError(f"copies in file names {names.copies!r}: cards {earlier!r} and {card.id!r} "
+                                         f"would both be {name}; put a separator between {{stem}} and {{copies}}")
+    return names
+
+
 def export_pngs(game: Game, options: PngOptions, staging: Staging,
                 progress: Callable[[int], None] | None = None) -> PngReport:
     """Writes the game's card PNGs through `staging` (its target is the game's build folder).
@@ -98,6 +139,7 @@ def export_pngs(game: Game, options: PngOptions, staging: Staging,
     drawing anything.
     """
     dpi, bleed, shop = resolve(options)
+    names = names_for(game, options, shop)
     composer = Composer(game, bleed)
     sizes = {deck.id: shop.pixels(deck.size) if shop else None for deck in game.decks}
     pinned = sorted(dict(shop.sizes).items()) + ["inch-exact"] if shop else None
@@ -106,16 +148,19 @@ def export_pngs(game: Game, options: PngOptions, staging: Staging,
     report = PngReport(dpi=dpi, bleed=bleed, preset=shop.name if shop else None)
     jobs = []
     for deck_index, deck in enumerate(game.decks):
-        faces = [(front_name(deck, card), prints.front(deck, card, i), i, False)
+        faces = [(names.front(deck, card), prints.front(deck, card, i), i, False)
                  for i, card in enumerate(deck.cards, 1)]
         if composer.back_varies(deck):
-            faces += [(back_name(deck, card), prints.back(deck, card, i), i, True)
+            faces += [(names.back(deck, card), prints.back(deck, card, i), i, True)
                       for i, card in enumerate(deck.cards, 1)]
         else:
-            faces.append((back_name(deck), prints.back(deck), 0, True))
+            faces.append((names.back(deck), prints.back(deck), 0, True))
         for name, key, index, back in faces:
             if cache.reuse(name, key):
                 report.reused += 1
+            elif renamed(cache, name, key, staging):
+                report.reused += 1
+                report.renamed += 1
             else:
                 jobs.append((name, str(staging.path(name)), key, deck_index, index, back, sizes[deck.id]))
     if progress and report.reused:
@@ -127,13 +172,31 @@ def export_pngs(game: Game, options: PngOptions, staging: Staging,
         if progress:
             progress(1)
     cache.save(staging)
-    write_order(game, composer, report, staging)
+    write_order(game, composer, names, report, staging)
     report.files = {name: record.sha256 for name, record in sorted(cache.new.items())}
     report.stale = cache.stale()
     return report
 
 
-def order_items(game: Game, composer: Composer) -> list[dict]:
+def renamed(cache: ImageCache, name: str, key: str, staging: Staging) -> bool:
+    """Keeps an earlier image drawn from `key` under another name (only the copies in its name changed): linked
+    (or copied) to `name` through `staging`, the old name left for the stale clean-up. False when there is none."""
+    for old, record in cache.old.items():
+        if old == name or record.key != key or old in cache.new or not cache.reuse(old, key):
+            continue
+        del cache.new[old]  # reuse() kept it under its old name; it moves to the new one
+        path = staging.path(name)
+        try:
+            os.link(staging.target / old, path)
+        except OSError:  # a file system without hard links
+            shutil.copy2(staging.target / old, path)
+        stat = os.stat(path)
+        cache.record(name, key, record.sha256, stat.st_size, stat.st_mtime_ns, list(record.art))
+        return True
+    return False
+
+
+def order_items(game: Game, composer: Composer, names: Names = Names()) -> list[dict]:
     """Every image a print shop prints, with the copies of it: fronts, then the deck's back(s), deck by deck."""
     items = []
 
@@ -142,17 +205,17 @@ def order_items(game: Game, composer: Composer) -> list[dict]:
                 "name": card.name if card else f"{deck.title} (back)", "quantity": quantity}
 
     for deck in game.decks:
-        items += [item(front_name(deck, card), "front", deck, card, card.count) for card in deck.cards]
+        items += [item(names.front(deck, card), "front", deck, card, card.count) for card in deck.cards]
         if composer.back_varies(deck):
-            items += [item(back_name(deck, card), "back", deck, card, card.count) for card in deck.cards]
+            items += [item(names.back(deck, card), "back", deck, card, card.count) for card in deck.cards]
         else:
-            items.append(item(back_name(deck), "back", deck, None, deck.total))
+            items.append(item(names.back(deck), "back", deck, None, deck.total))
     return items
 
 
-def write_order(game: Game, composer: Composer, report: PngReport, staging: Staging) -> None:
+def write_order(game: Game, composer: Composer, names: Names, report: PngReport, staging: Staging) -> None:
     """Writes the order sheet, `png/order.csv` and `png/order.json`, through `staging`."""
-    items = order_items(game, composer)
+    items = order_items(game, composer, names)
     decks = {deck.id: {"title": deck.title, "cards": deck.total, "distinct": deck.distinct,
                        "card_size": deck.size.name} for deck in game.decks}
     staging.write_json(ORDER_JSON, {"game": game.slug, "title": game.title, "preset": report.preset,

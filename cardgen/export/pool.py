@@ -5,6 +5,10 @@ pickle, and pickling it per job would cost more than drawing); each job is a sma
 result a small tuple (file name, checksum, size...). Faces are never sent back to the parent:
 pickling them was measured slower than laying them out. Where fork is not available or safe, or
 the jobs are too few to pay for starting workers, they run in this process.
+
+When several games are built at once (cardgen.games_at_once), each game's process holds one core and
+its pools borrow only the cores no other game is using (`share_cores`), so the machine is never
+asked for more processes than it has cores.
 """
 
 from __future__ import annotations
@@ -18,12 +22,29 @@ from typing import Any, Callable, Iterator, TypeVar
 J = TypeVar("J")
 R = TypeVar("R")
 _STATE: Any = None
+_SPARE: Any = None  # with `share_cores`: a semaphore counting the cores no process of the build is using
 MIN_JOBS_PER_WORKER = 2
 
 
 def state() -> Any:
     """What `run` was given as `shared`, in the worker or in this process."""
     return _STATE
+
+
+def share_cores(spare: Any) -> None:
+    """From now on, this process's pools take extra workers only for the cores `spare` (a multiprocessing
+    semaphore shared with the other processes of the build) has free, and give them back when done;
+    this process itself counts as one core."""
+    global _SPARE
+    _SPARE = spare
+
+
+def _borrow(wanted: int) -> int:
+    """How many of `wanted` spare cores were free (now taken)."""
+    taken = 0
+    while taken < wanted and _SPARE.acquire(block=False):
+        taken += 1
+    return taken
 
 
 def cores() -> int:
@@ -48,6 +69,10 @@ def run(work: Callable[[J], R], jobs: list[J], shared: Any, workers: int | None 
     """`work(job)` for every job, results in any order; `work` must be a module-level function."""
     global _STATE
     workers = max(1, min(workers or cores(), len(jobs) // MIN_JOBS_PER_WORKER))
+    borrowed = 0
+    if _SPARE is not None and workers > 1 and can_fork():
+        borrowed = _borrow(workers - 1)
+        workers = 1 + borrowed  # this process waits while its workers draw: its own core is theirs
     _STATE = shared
     try:
         if workers == 1 or not can_fork():
@@ -59,3 +84,5 @@ def run(work: Callable[[J], R], jobs: list[J], shared: Any, workers: int | None 
             yield from pool.imap_unordered(work, jobs, chunksize=chunk)
     finally:
         _STATE = None
+        for _ in range(borrowed):
+            _SPARE.release()

@@ -29,9 +29,23 @@ def load_game(folder: Path | str, templates: Path | None = None, assets: Iterabl
     `assets` are shared folders (the designer's --assets) whose files art may use besides the game
     folder's own: an art name not in art/ is looked up in them, and a path that leads into them is allowed.
     """
+    game, problems = read_game(folder, templates, assets)
+    if problems:
+        raise GameDataError(problems)
+    assert game is not None
+    return game
+
+
+def read_game(folder: Path | str, templates: Path | None = None,
+              assets: Iterable[Path | str] = ()) -> tuple[Game | None, tuple[Problem, ...]]:
+    """The game in `folder` as far as it could be read, and every problem found (none: it loads whole).
+
+    With problems, the game's decks may hold cards with bad values left out (cardgen.gamedata.sound tells
+    which decks no problem is about); the game is None when game.toml itself cannot be read.
+    """
     folder = Path(folder)
     if not folder.is_dir():
-        raise GameDataError([Problem(folder, "not a folder: a game is a folder with game.toml and CSV files")])
+        return None, (Problem(folder, "not a folder: a game is a folder with game.toml and CSV files"),)
     problems = Collector()
     shared = tuple(Path(path).resolve() for path in assets)
     for path in shared:
@@ -39,8 +53,7 @@ def load_game(folder: Path | str, templates: Path | None = None, assets: Iterabl
             problems.add(path, "--assets must name a folder of shared files, and this is not one")
     manifest = read_manifest(folder / "game.toml", folder_slug(folder), problems)
     if manifest is None:
-        problems.raise_if_any()
-    assert manifest is not None
+        return None, tuple(problems.problems)
     slug = manifest.info["slug"]
     layouts = find_layouts(folder, slug, templates or templates_dir())
     for name, path in list(layouts.items()):
@@ -66,7 +79,6 @@ def load_game(folder: Path | str, templates: Path | None = None, assets: Iterabl
     _check_icons(decks, set(manifest.icons), problems)
     flows = load_flows(folder, problems)
     lab = load_lab(folder, problems)
-    problems.raise_if_any()
     return Game(
         slug=slug, title=manifest.info["title"], root=folder, players=manifest.info["players"],
         minutes=manifest.info["minutes"], ages=manifest.info["ages"], designer=manifest.info["designer"],
@@ -75,7 +87,7 @@ def load_game(folder: Path | str, templates: Path | None = None, assets: Iterabl
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
         layouts=MappingProxyType(layouts), flows=flows, lab=lab, fonts=manifest.fonts,
         assets=shared,
-    )
+    ), tuple(problems.problems)
 
 
 def folder_slug(folder: Path) -> str:

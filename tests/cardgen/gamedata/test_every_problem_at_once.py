@@ -49,8 +49,10 @@ def test_field_errors_duplicate_ids_and_cross_deck_problems_in_one_run(make_game
     for text in expected:
         assert any(text in line for line in lines), f"{text!r} not in:\n{result.output}"
     assert f"{len(expected)} problems in the game data" in result.output
-    for line in lines[1:]:   # each problem at its file:line (and column, for a cell)
+    for line in lines[1:len(expected) + 1]:   # each problem at its file:line (and column, for a cell)
         assert line.startswith(str(folder)), line
+    assert lines[len(expected) + 1:] == ["Layouts not checked: every deck has a problem in its data; fix the data "
+                                         "and run cardgen check again."]
 
 
 def test_a_row_a_where_leaves_out_is_no_duplicate(make_game, cli):
