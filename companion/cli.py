@@ -85,8 +85,11 @@ def init_db() -> None:
     from companion.storage.migrations import current_version
 
     app = create_app()
-    with app.extensions["companion"].store.engine.connect() as conn:
-        click.echo(f"database ready at schema version {current_version(conn)}: {app.config['DATABASE_URL']}")
+    try:
+        with app.extensions["companion"].store.engine.connect() as conn:
+            click.echo(f"database ready at schema version {current_version(conn)}: {app.config['DATABASE_URL']}")
+    finally:
+        app.extensions["companion"].close()
 
 
 @main.command()

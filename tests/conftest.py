@@ -162,11 +162,26 @@ def sheet_game(tmp_path_factory):
 
 
 @pytest.fixture
-def app(database_url, sheet_game):
+def make_app():
+    """`make_app(config)` -> a companion app; each is closed after the test (its watcher stopped, its database
+    connections closed)."""
     from companion import create_app
 
-    return create_app({"DATABASE_URL": database_url, "SECRET_KEY": "test", "STREAM_POLL_SECONDS": 0.02,
-                       "STREAM_MAX_SECONDS": 2.0, "GAME_FOLDERS": [str(sheet_game)]})
+    apps = []
+
+    def make(config: dict):
+        apps.append(create_app(config))
+        return apps[-1]
+
+    yield make
+    for made in apps:
+        made.extensions["companion"].close()
+
+
+@pytest.fixture
+def app(make_app, database_url, sheet_game):
+    return make_app({"DATABASE_URL": database_url, "SECRET_KEY": "test", "STREAM_POLL_SECONDS": 0.02,
+                     "STREAM_MAX_SECONDS": 2.0, "GAME_FOLDERS": [str(sheet_game)]})
 
 
 @pytest.fixture

@@ -52,11 +52,13 @@ class LiveServer:
                 connection: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
         conn = connection or http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         data = json.dumps(body) if body is not None else None
-        conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
-        response = conn.getresponse()
-        payload = response.read()
-        if connection is None:
-            conn.close()
+        try:
+            conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+            response = conn.getresponse()
+            payload = response.read()
+        finally:
+            if connection is None:  # also when the server refused or dropped the connection
+                conn.close()
         return response.status, json.loads(payload) if payload else None
 
     def kill(self) -> None:

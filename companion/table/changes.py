@@ -33,6 +33,7 @@ class Changes:
         self._waiting: dict[str, tuple[threading.Condition, int]] = {}  # game -> (its condition, streams waiting)
         self._watcher: threading.Thread | None = None
         self._pid = 0
+        self._closed = threading.Event()
 
     def changed(self, game_id: str, seq: int) -> None:
         """`game_id` has reached `seq`: wakes the streams waiting for it (a lower `seq` is old news)."""
@@ -73,15 +74,22 @@ class Changes:
 
     def _watch(self) -> None:
         """Starts this process's watcher on first use (after a server forks its workers, never before)."""
-        if self._running():
+        if self._running() or self._closed.is_set():
             return
         with self._lock:
-            if self._running():  # another stream started it meanwhile
+            if self._running() or self._closed.is_set():  # another stream started it meanwhile
                 return
             target = self._listen if self.engine.dialect.name == "postgresql" else self._poll
             self._pid = os.getpid()
             self._watcher = threading.Thread(target=target, name="companion-changes", daemon=True)
             self._watcher.start()
+
+    def close(self) -> None:
+        """Stops this process's watcher: its database connection is closed and streams still waiting time out.
+        The SQLite poll is awaited; PostgreSQL's listener leaves at its next wake-up, at most 5 s later."""
+        self._closed.set()
+        if self._running() and self.engine.dialect.name != "postgresql":
+            self._watcher.join()
 
     def _running(self) -> bool:
         return self._watcher is not None and self._pid == os.getpid() and self._watcher.is_alive()
@@ -100,27 +108,27 @@ class Changes:
             self.changed(game_id, int(head))
 
     def _poll(self) -> None:
-        while True:
+        while not self._closed.is_set():
             try:
                 self.catch_up()
             except Exception:  # noqa: BLE001 - a locked or restarting database: the next poll tries again
                 log.warning("could not read the games' heads; trying again", exc_info=True)
-            time.sleep(self.poll_seconds)
+            self._closed.wait(self.poll_seconds)
 
     def _listen(self) -> None:
         import psycopg
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        while True:
+        while not self._closed.is_set():
             try:
                 with psycopg.connect(url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.catch_up()  # what changed before LISTEN took effect, or while disconnected
-                    while True:
+                    while not self._closed.is_set():
                         for note in conn.notifies(timeout=5.0):
                             game_id, _, seq = note.payload.rpartition(" ")
                             if seq.isdigit():
                                 self.changed(game_id, int(seq))
             except Exception:  # noqa: BLE001 - the database restarted or the network dropped: listen again
                 log.warning("lost the database's change notifications; listening again in 1 s", exc_info=True)
-                time.sleep(1.0)
+                self._closed.wait(1.0)

@@ -22,6 +22,11 @@ class Services:
     sessions: Sessions
     changes: Changes
 
+    def close(self) -> None:
+        """Stops the change watcher and closes the database's pooled connections (an app that is done with)."""
+        self.changes.close()
+        self.store.engine.dispose()
+
 
 def services() -> Services:
     return current_app.extensions["companion"]

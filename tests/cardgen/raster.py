@@ -17,4 +17,6 @@ def rasterise(pdf: Path, page: int, folder: Path, dpi: float) -> Image.Image:
     stem = folder / f"page{page}"
     subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", "-singlefile",
                     str(pdf), str(stem)], check=True)
-    return Image.open(f"{stem}.png")
+    with Image.open(f"{stem}.png") as image:
+        image.load()  # the pixels are read now and the file closed; the image stays usable
+    return image

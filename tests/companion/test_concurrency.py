@@ -24,15 +24,16 @@ def writer(server, game_id, headers, name, attempts, acknowledged, refused, fail
     seq = 0
     for i in range(attempts):
         if stop is not None and stop.is_set():
-            return
+            break
         tag = f"{name}-{i}"
         try:
             status, body = server.request("POST", f"/api/games/{game_id}/events",
                                           {"type": "note", "based_on": seq, "payload": {"text": tag}},
                                           headers, connection=connection)
         except (OSError, http.client.HTTPException):
+            connection.close()
             if stop is not None:
-                return  # the server was killed under us
+                break  # the server was killed under us
             unknown.append(tag)
             connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
             continue
@@ -44,6 +45,7 @@ def writer(server, game_id, headers, name, attempts, acknowledged, refused, fail
             seq = body["current"]["seq"]
         else:
             failures.append((status, body))
+    connection.close()
 
 
 def log_tags(server, game_id) -> list[str]:

@@ -66,7 +66,8 @@ def test_json_nested_past_the_parser_is_refused_not_a_server_error(client, new_g
 def test_every_answer_carries_the_security_headers_and_405_says_what_is_allowed(client, new_game):
     game_id, _, _ = new_game("sheet", ("Ann", "Bo"))
     for path in ("/", f"/games/{game_id}", f"/api/games/{game_id}", "/static/game.js", "/nowhere"):
-        headers = client.get(path).headers
+        with client.get(path) as response:  # a static file's answer holds the file open until closed
+            headers = response.headers
         csp = headers["Content-Security-Policy"]
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
         assert "frame-ancestors 'none'" in csp and headers["X-Content-Type-Options"] == "nosniff"

@@ -12,8 +12,22 @@ from companion.storage.engine import make_engine
 from companion.storage.migrations import current_version, migrate
 
 
-def test_version_1_database_upgrades_without_losing_games(database_url):
-    engine = make_engine(database_url)
+@pytest.fixture
+def new_engine(database_url):
+    """`new_engine()` -> an engine on the test's database (as one worker would have); each is disposed after."""
+    engines = []
+
+    def make():
+        engines.append(make_engine(database_url))
+        return engines[-1]
+
+    yield make
+    for engine in engines:
+        engine.dispose()
+
+
+def test_version_1_database_upgrades_without_losing_games(new_engine):
+    engine = new_engine()
     assert migrate(engine, target=1) == (0, 1)
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO games (id, slug, seed, players, options, edit_hash, created_at) VALUES "
@@ -30,8 +44,8 @@ def test_version_1_database_upgrades_without_losing_games(database_url):
     assert migrate(engine) == (schema.VERSION, schema.VERSION)  # nothing left to do
 
 
-def test_a_newer_database_is_refused(database_url):
-    engine = make_engine(database_url)
+def test_a_newer_database_is_refused(new_engine):
+    engine = new_engine()
     migrate(engine)
     with engine.begin() as conn:
         conn.execute(text(f"UPDATE schema_version SET version = {schema.VERSION + 1}"))
@@ -39,10 +53,10 @@ def test_a_newer_database_is_refused(database_url):
         migrate(engine)
 
 
-def test_workers_migrating_at_once_run_each_step_once(database_url):
+def test_workers_migrating_at_once_run_each_step_once(new_engine):
     import threading
 
-    engines = [make_engine(database_url) for _ in range(4)]
+    engines = [new_engine() for _ in range(4)]
     errors = []
 
     def run(engine):

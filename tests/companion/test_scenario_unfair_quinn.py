@@ -113,12 +113,10 @@ def test_undoing_quinns_roll_does_not_roll_again(client, new_game):
     table.refused("quinn_answer", "is one of yes, no, not '4'", answer="4")
 
 
-def test_a_solo_game_exported_and_imported_replays_quinns_turns_exactly(client, new_game, tmp_path):
-    from companion import create_app
-
+def test_a_solo_game_exported_and_imported_replays_quinns_turns_exactly(client, new_game, tmp_path, make_app):
     table, game, _ = play_solo_game(client, new_game, seed=8, level=1)
     exported = client.get(f"/api/games/{table.game_id}/export", headers=table.headers).json
-    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x"}).test_client()
+    other = make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x"}).test_client()
     imported = other.post("/api/games/import", json=exported)
     assert imported.status_code == 201, imported.json
     assert imported.json["state"]["quinn"] == game["state"]["quinn"] and imported.json["scores"] == game["scores"]

@@ -129,9 +129,7 @@ def test_undo_after_a_roll_does_not_reroll(client, new_game):
     assert third["state"]["rolls"][0] == results  # the next roll is a new draw, recorded after it
 
 
-def test_export_imports_into_an_empty_database_identically(client, new_game, tmp_path, sheet_game):
-    from companion import create_app
-
+def test_export_imports_into_an_empty_database_identically(client, new_game, tmp_path, sheet_game, make_app):
     game_id, headers, _ = new_game()
     add(client, game_id, headers, 0)
     client.post(f"/api/games/{game_id}/events", headers=headers,
@@ -140,7 +138,7 @@ def test_export_imports_into_an_empty_database_identically(client, new_game, tmp
     assert client.get(f"/api/games/{game_id}/export").status_code == 401
     exported = client.get(f"/api/games/{game_id}/export", headers=headers).json
     assert "edit_hash" not in str(exported) and headers["Authorization"][7:] not in str(exported)
-    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x",
+    other = make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x",
                         "GAME_FOLDERS": [str(sheet_game)]}).test_client()
     imported = other.post("/api/games/import", json=exported)
     assert imported.status_code == 201

@@ -128,8 +128,8 @@ def test_the_gallery_shows_card_text_or_the_pictures_cardgen_built(app, client, 
     page = client.get("/library/unfair_chko/cards").get_data(as_text=True)
     src = f"/library/unfair_chko/png/{deck.id}/{card.id}.png"
     assert f'src="{src}"' in page
-    image = client.get(src)
-    assert image.status_code == 200 and image.mimetype == "image/png"
+    with client.get(src) as image:  # the answer holds the picture's file open until closed
+        assert image.status_code == 200 and image.mimetype == "image/png"
     assert client.get(f"/library/unfair_chko/png/{deck.id}/nope.png").status_code == 404
     missing = client.get("/library/nosuchgame/cards")
     assert missing.status_code == 404 and "No game called &#39;nosuchgame&#39;" in missing.get_data(as_text=True)
