@@ -21,7 +21,8 @@ from typing import Iterable
 
 from cardgen.gamedata import Card, Deck, Game
 from cardgen.gamedata.tomlplaces import TomlPlaces
-from cardgen.layout.compose import IMPLICIT, Composer, Note
+from cardgen.layout.compose import Composer, Note
+from cardgen.layout.template_names import IMPLICIT
 from cardgen.layout.icons import check_glyphs
 from cardgen.layout.safe_zone import Fact, describe
 from cardgen.layout.spec import LayoutError

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import functools
-
-import re
 from dataclasses import dataclass, replace
 from types import MappingProxyType, SimpleNamespace
 from typing import Any, Mapping
 
 import jinja2
-from jinja2 import meta, nodes
 
 from cardgen.gamedata import Card, Deck, Game, thaw
-from cardgen.gamedata.columns import IMPLICIT_COLUMNS, PLACEHOLDER_ART
+from cardgen.gamedata.columns import PLACEHOLDER_ART
 from cardgen.gamedata.containment import art_path, contained
-from cardgen.gamedata.flowtext import card_text, printed
+from cardgen.gamedata.values import COLOUR
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.art_files import ArtError, ArtFile, read_art
@@ -26,13 +22,10 @@ from cardgen.layout.placeholder import placeholder
 from cardgen.layout import safe_zone
 from cardgen.layout.safe_zone import Fact
 from cardgen.layout.spec import Box, Layout, LayoutError, load_layout
+from cardgen.layout.template_names import (CARD_NAMES, CONTEXT_NAMES, ReadFields, deck_columns, flow_context,
+                                           names_used)
 from cardgen.layout.textfit import TextStyle, fit, fit_plain
-from cardgen.templating import environment
 
-CONTEXT_NAMES = {"card", "deck", "game", "number", "index", "side", "body"}
-IMPLICIT = {column.name for column in IMPLICIT_COLUMNS}  # id, name, count
-CARD_NAMES = {"card", "number", "index", "body"}  # what differs from one card of a deck to the next
-HEX = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")  # #rrggbb, or #rrggbbaa with alpha
 DEFAULT_INK = "#1f1f1f"
 DEFAULT_ACCENT = "#35577d"
 DEFAULT_FONT = "default"  # DejaVu Sans, unless game.toml's [fonts] declares a family of this name
@@ -79,7 +72,7 @@ class Composer:
         self._deck_contexts: dict[str, dict[str, Any]] = {}
         self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str], ...]] = {}
         self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
-                              "constants": thaw(game.constants), "flows": {flow.id: _flow_context(flow, game)
+                              "constants": thaw(game.constants), "flows": {flow.id: flow_context(flow, game)
                                                                            for flow in game.flows}}
         self.icon_names = frozenset(game.icons)
         self._families: dict[str, str] = {}  # a game font's name -> its id with cardgen.layout.fonts
@@ -106,7 +99,7 @@ class Composer:
         for layout_name in sorted(names):
             for box in self.layout(layout_name).boxes:
                 for key, source in box.sources.items():
-                    for kind, name in sorted(_names_used(source)):
+                    for kind, name in sorted(names_used(source)):
                         if kind == "column" and name not in columns:
                             notes.append(Note("error", box, key, f"{key} names column {name!r}, which deck "
                                               f"{deck.id!r} does not have (its columns: {', '.join(sorted(columns))})"))
@@ -147,7 +140,7 @@ class Composer:
         """Whether the deck's back layout prints anything of the card (`card`, `number`, `index`, `body`)."""
         if deck.back not in self._back_varies:
             used = {name for box in self.layout(deck.back).boxes for source in box.sources.values()
-                    for kind, name in _names_used(source) if kind == "name"}
+                    for kind, name in names_used(source) if kind == "name"}
             self._back_varies[deck.back] = bool(used & CARD_NAMES)
         return self._back_varies[deck.back]
 
@@ -167,7 +160,7 @@ class Composer:
 
     def _context(self, deck: Deck, card: Card | None, index: int, side: str) -> dict[str, Any]:
         return {
-            "card": (SimpleNamespace(**card.fields) if self.read is None else _Fields(card.fields, self.read))
+            "card": (SimpleNamespace(**card.fields) if self.read is None else ReadFields(card.fields, self.read))
             if card else SimpleNamespace(),
             "deck": self._deck_context(deck),
             "game": self._game_context,
@@ -181,7 +174,7 @@ class Composer:
     def _deck_context(self, deck: Deck) -> dict[str, Any]:
         if deck.id not in self._deck_contexts:
             self._deck_contexts[deck.id] = {"id": deck.id, "title": deck.title, "total": deck.total,
-                                            "distinct": deck.distinct, "columns": _columns(deck)}
+                                            "distinct": deck.distinct, "columns": deck_columns(deck)}
         return self._deck_contexts[deck.id]
 
     def _face(self, layout: Layout, deck: Deck, context: dict[str, Any], seed: str) -> Face:
@@ -227,7 +220,7 @@ class Composer:
         (a box's sources stay the same object for every card, while its sizes may be replaced per card)."""
         key = id(box.sources)
         if key not in self._box_names:
-            self._box_names[key] = {name for source in box.sources.values() for kind, name in _names_used(source)
+            self._box_names[key] = {name for source in box.sources.values() for kind, name in names_used(source)
                                     if kind == "name"}
         return self._box_names[key]
 
@@ -341,34 +334,6 @@ def _rect_of(box: Box, names: Mapping[str, float]) -> tuple[float, ...]:
                           f"{names['W']:g} x {names['H']:g} mm with {names['bleed']:g} mm bleed") from None
 
 
-class _Fields(SimpleNamespace):
-    """A card's fields as templates see them (`card.power`), noting each one they read, for `cardgen check`'s
-    warning about columns no layout prints."""
-
-    def __init__(self, fields: Mapping[str, Any], read: set[str]):
-        super().__init__(**fields)
-        object.__setattr__(self, "__read__", read)
-
-    def __getattribute__(self, name: str) -> Any:
-        if not name.startswith("__"):
-            object.__getattribute__(self, "__read__").add(name)
-        return object.__getattribute__(self, name)
-
-
-def _columns(deck: Deck) -> list[dict[str, str]]:
-    """`deck.columns` for templates: the columns game.toml declares for the deck (not id, name and count), so a
-    shared layout can print each of them: name, type, description, printed (false for data no card prints)
-    and a label ("max_hp" -> "Max hp")."""
-    return [{"name": c.name, "type": c.type, "description": c.description, "printed": c.printed,
-             "label": c.name.replace("_", " ").capitalize()} for c in deck.columns if c.name not in IMPLICIT]
-
-
-def _flow_context(flow: Any, game: Game) -> dict[str, Any]:
-    """What a card layout may print of a flowchart: `game.flows.<id>.card(["Park step", "levels", "score"])`."""
-    return {"title": flow.title, "description": printed(flow, flow.description, game.constants),
-            "card": lambda parts: card_text(flow, parts, game.constants)}
-
-
 def _call(expression: Any, context: dict, where: str) -> Any:
     try:
         return expression(**context)
@@ -396,27 +361,10 @@ def _colour(value: str | None, style: Mapping[str, str], default: str | None, wh
     value = value.strip()
     if value in ("", "none"):
         return None
-    if HEX.fullmatch(value):
+    if COLOUR.fullmatch(value):
         return value.lower()
     if value in style:
         return style[value]
     detail = (f"{key} {value!r} is neither a colour like #a1b2c3 nor a style name "
               f"({', '.join(sorted(style)) or 'no [style] defined'})")
     raise BoxError(f"{where}: {detail}", key, detail)
-
-
-@functools.lru_cache(maxsize=8192)
-def _names_used(source: str) -> frozenset[tuple[str, str]]:
-    """("column", c) for each card.c / card['c'], ("name", n) for each free variable of a template (parsed once
-    per process: every deck and every export asks about the same few templates)."""
-    tree = environment().parse(source)
-    used: set[tuple[str, str]] = set()
-    for node in tree.find_all(nodes.Getattr):
-        if isinstance(node.node, nodes.Name) and node.node.name == "card":
-            used.add(("column", node.attr))
-    for node in tree.find_all(nodes.Getitem):
-        if isinstance(node.node, nodes.Name) and node.node.name == "card" and isinstance(node.arg, nodes.Const):
-            used.add(("column", str(node.arg.value)))
-    # Jinja's own names (loop inside a for, range, namespace...) are known; set/for variables are not free
-    used |= {("name", name) for name in meta.find_undeclared_variables(tree) - set(environment().globals)}
-    return frozenset(used)
