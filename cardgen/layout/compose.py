@@ -21,7 +21,7 @@ from cardgen.layout.per_card import SettingError, per_card
 from cardgen.layout.placeholder import placeholder
 from cardgen.layout import safe_zone
 from cardgen.layout.safe_zone import Fact
-from cardgen.layout.spec import Box, Layout, LayoutError, load_layout
+from cardgen.layout.spec import PER_CARD, Box, Field, Layout, LayoutError, load_layout
 from cardgen.layout.template_names import (CARD_NAMES, CONTEXT_NAMES, ReadFields, deck_columns, flow_context,
                                            names_used)
 from cardgen.layout.textfit import TextStyle, fit, fit_plain
@@ -70,7 +70,9 @@ class Composer:
         self._deck_backs: dict[str, Face] = {}  # the back of each deck whose back is the same for every card
         self._back_varies: dict[str, bool] = {}
         self._deck_contexts: dict[str, dict[str, Any]] = {}
-        self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str], ...]] = {}
+        # each layout's boxes at a card size: the box, its rectangle, where it is written, whether any of its
+        # settings is worked out per card (per_card), and its text settings
+        self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str, bool, tuple], ...]] = {}
         self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
                               "constants": thaw(game.constants), "flows": {flow.id: flow_context(flow, game)
                                                                            for flow in game.flows}}
@@ -80,6 +82,8 @@ class Composer:
         self.read: set[str] | None = None     # when a set (`cardgen check`), the card columns templates read
         self.measure_ink = False  # True (check, build --strict): measure each face's ink against the safe zone
         self._box_names: dict[int, set[str]] = {}
+        self._styles: dict[tuple, TextStyle] = {}
+        self._shapes: dict[tuple, tuple[Box, tuple[Op, ...]]] = {}  # a shape box's ops at a place, in colours
 
     def layout(self, name: str) -> Layout:
         if name not in self._layouts:
@@ -182,25 +186,28 @@ class Composer:
         key = (layout.name, W, H)
         names = {"W": W, "H": H, "bleed": self.bleed}
         if key not in self._geometry:  # every card of a deck shares its layout's box geometry
-            self._geometry[key] = tuple((box, _rect_of(box, names), f"{box.place()}: box {box.name!r}")
+            self._geometry[key] = tuple((box, _rect_of(box, names), f"{box.place()}: box {box.name!r}",
+                                         bool(PER_CARD & box.templates.keys()), _text_settings(box.values))
                                         for box in layout.boxes)
         ops: list[Op] = []
         warnings: list[Note] = []
         boxes_drawn: list[tuple[Box, tuple[float, ...], list[Op]]] = []  # each box drawn, where, and its ops
-        for box, rect, where in self._geometry[key]:
+        for box, rect, where, varies, settings in self._geometry[key]:
             try:
                 if box.when is not None and not _call(box.when, context, where):
                     continue
                 values = {k: _render(t, context, where, k) for k, t in box.templates.items()}
-                placed = per_card(box, values, rect, names)  # templated x, y, w, h, size, min_size, hidden
-                if placed is None:
-                    continue
-                rect, sizes = placed
-                if sizes:
-                    box = replace(box, values=MappingProxyType({**box.values, **sizes}))
+                if varies:
+                    placed = per_card(box, values, rect, names)  # templated x, y, w, h, size, min_size, hidden
+                    if placed is None:
+                        continue
+                    rect, sizes = placed
+                    if sizes:
+                        box = replace(box, values=MappingProxyType({**box.values, **sizes}))
+                        settings = _text_settings(box.values)
                 if self.read is not None and "body" in self._names(box):  # body prints every text column
                     self.read.update(c.name for c in deck.columns if c.type == "text")
-                drawn = self._box_ops(box, layout, rect, values, context, seed, warnings, where)
+                drawn = self._box_ops(box, layout, rect, values, context, seed, warnings, where, settings)
                 boxes_drawn.append((box, rect, drawn))
                 ops += drawn
             except LayoutError as error:
@@ -225,19 +232,16 @@ class Composer:
         return self._box_names[key]
 
     def _box_ops(self, box: Box, layout: Layout, rect: tuple[float, float, float, float], values: dict[str, str],
-                 context: dict, seed: str, warnings: list[Note], where: str) -> list[Op]:
+                 context: dict, seed: str, warnings: list[Note], where: str, settings: tuple) -> list[Op]:
         x, y, w, h = rect
         v = box.values
         colour = lambda key, default: _colour(values.get(key), layout.style, default, where, key)  # noqa: E731
-        if box.kind == "rect":
-            return [Rect(x, y, w, h, colour("fill", None), colour("stroke", None), v.get("stroke_width", 0.3),
-                         v.get("radius", 0.0))]
-        if box.kind == "ellipse":
-            return [Ellipse(x, y, w, h, colour("fill", None), colour("stroke", None), v.get("stroke_width", 0.3))]
-        if box.kind == "line":
-            ink = layout.style.get("ink", DEFAULT_INK)  # like text: a line is drawn in the layout's ink
-            return [Path((("M", x, y), ("L", x + w, y + h)), stroke=colour("colour", ink),
-                         stroke_width=v.get("width", 0.3))]
+        if box.kind in ("rect", "ellipse", "line"):  # the same ops for every card with the same place and colours
+            key = (id(box), rect, values.get("fill"), values.get("stroke"), values.get("colour"))
+            known = self._shapes.get(key)
+            if known is None or known[0] is not box:  # the box is kept with its ops, so its id stays its own
+                known = self._shapes[key] = (box, tuple(self._shape_ops(box, layout, rect, colour)))
+            return list(known[1])
         if box.kind == "icon":
             name = values.get("icon", "").strip()
             if not name:
@@ -256,12 +260,10 @@ class Composer:
                                      "fix the name, or say placeholder = true in the box)"))
             return art
         text = values.get("text", "")
-        style = TextStyle(size=v.get("size", 9.0), min_size=v.get("min_size", v.get("size", 9.0) * 0.7),
-                          colour=colour("colour", layout.style.get("ink", DEFAULT_INK)),
-                          align=v.get("align", "left"), valign=v.get("valign", "top"), leading=v.get("leading", 1.2),
-                          family=self._family(v.get("font", DEFAULT_FONT), box))
+        size, min_size, align, valign, leading, font_name, bold, italic = settings
+        style = self._style(size, min_size, colour("colour", layout.style.get("ink", DEFAULT_INK)), align, valign,
+                            leading, self._family(font_name, box))
         text = text.strip()
-        bold, italic = v.get("bold", False), v.get("italic", False)
         if is_plain(text):
             fitted = fit_plain(text, fonts.style_of(bold, italic, style.family), (x, y, w, h), style)
         else:
@@ -284,6 +286,25 @@ class Composer:
             warnings.append(Note("warning", box, "text", f"the {font} has no glyph for {' '.join(missing)} "
                                  "(it would print as an empty box; use an :icon: or another font instead)"))
         return list(fitted.ops)
+
+    @staticmethod
+    def _shape_ops(box: Box, layout: Layout, rect: tuple[float, float, float, float], colour: Any) -> list[Op]:
+        x, y, w, h = rect
+        v = box.values
+        if box.kind == "rect":
+            return [Rect(x, y, w, h, colour("fill", None), colour("stroke", None), v.get("stroke_width", 0.3),
+                         v.get("radius", 0.0))]
+        if box.kind == "ellipse":
+            return [Ellipse(x, y, w, h, colour("fill", None), colour("stroke", None), v.get("stroke_width", 0.3))]
+        ink = layout.style.get("ink", DEFAULT_INK)  # like text: a line is drawn in the layout's ink
+        return [Path((("M", x, y), ("L", x + w, y + h)), stroke=colour("colour", ink), stroke_width=v.get("width", 0.3))]
+
+    def _style(self, *settings: Any) -> TextStyle:
+        """The TextStyle of these settings, one object for each distinct set (the fitting memo compares them)."""
+        style = self._styles.get(settings)
+        if style is None:
+            style = self._styles[settings] = TextStyle(*settings)
+        return style
 
     def _family(self, name: str, box: Box) -> str:
         """The id of the font family `name` (game.toml's [fonts], or "default": DejaVu Sans) for cardgen.layout.fonts;
@@ -326,6 +347,13 @@ class Composer:
         return self._art_files[file_name]
 
 
+def _text_settings(v: Mapping[str, Any]) -> tuple:
+    """A text box's size, min_size, align, valign, leading, font, bold and italic, defaults filled in."""
+    return (v.get("size", 9.0), v.get("min_size", v.get("size", 9.0) * 0.7), v.get("align", "left"),
+            v.get("valign", "top"), v.get("leading", 1.2), v.get("font", DEFAULT_FONT), v.get("bold", False),
+            v.get("italic", False))
+
+
 def _rect_of(box: Box, names: Mapping[str, float]) -> tuple[float, ...]:
     try:
         return tuple(g(names) for g in box.geometry)
@@ -343,6 +371,9 @@ def _call(expression: Any, context: dict, where: str) -> Any:
 
 def _render(template: jinja2.Template, context: dict, where: str, key: str) -> str:
     try:
+        if type(template) is Field:  # `{{ card.<column> }}`: read straight from the card
+            value = getattr(context["card"], template.column)
+            return "" if value is None else str(value)
         return template.render(**context)
     except RENDER_ERRORS as error:
         raise BoxError(f"{where}: {key}: {_failure(error)}", key, _failure(error)) from None

@@ -99,11 +99,12 @@ def file_of(font: str) -> Path:
 
 def width_mm(text: str, font: str, size: float) -> float:
     """The advance width of `text` set in the font `font` (a key) at `size` points, in millimetres."""
-    return _unit_width(text, font) * size
+    return unit_width(text, font) * size
 
 
 @functools.lru_cache(maxsize=65536)
-def _unit_width(text: str, font: str) -> float:
+def unit_width(text: str, font: str) -> float:
+    """`width_mm` at 1 pt (each text measured once per process)."""
     # widths scale linearly with size, so one measurement at 1 pt serves every size a text is tried at
     return pdfmetrics.stringWidth(text, pdf_name(font), 1.0) * PT
 
@@ -128,7 +129,15 @@ def covers(char: str, font: str = "regular") -> bool:
     return _face(font).charToGlyph.get(ord(char), 0) != 0 or char in "\n\t "
 
 
-@functools.lru_cache(maxsize=8192)
+_drawn: dict[str, set[str]] = {}  # font key -> characters found to have a glyph in it so far
+
+
 def missing(text: str, font: str = "regular") -> str:
     """The characters of `text` the font `font` cannot draw, sorted, as one string ("" when none)."""
-    return "".join(sorted({ch for ch in text if not covers(ch, font)}))
+    drawn = _drawn.setdefault(font, set())
+    if drawn.issuperset(text):  # every character seen before: most text, checked at C speed
+        return ""
+    lost = set()
+    for ch in set(text) - drawn:
+        (drawn if covers(ch, font) else lost).add(ch)
+    return "".join(sorted(lost))

@@ -49,10 +49,19 @@ def fit(pieces: tuple[Piece, ...], box: tuple[float, float, float, float], style
 
 def fit_plain(text: str, font: str, box: tuple[float, float, float, float], style: TextStyle) -> Fitted:
     """`fit` for text in one face with no markup, icons or line breaks: the same lines and
-    positions, found with plain strings (most card text is like this, and it is the hot path)."""
+    positions, found with plain strings (most card text is like this, and it is the hot path).
+
+    A deck sets the same text in the same box over and over (costs, types, keywords, a title on every
+    back): each is fitted once per process and the result, which is immutable, handed out again."""
+    return _fit_plain(text, font, tuple(box), style)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit_plain(text: str, font: str, box: tuple[float, float, float, float], style: TextStyle) -> Fitted:
     words = text.split()
-    widths = [fonts.width_mm(word, font, 1.0) for word in words]
-    space = fonts.width_mm(" ", font, 1.0)
+    unit = fonts.unit_width
+    widths = [unit(word, font) for word in words]
+    space = unit(" ", font)
 
     def wrap(limit: float) -> list[tuple[float, tuple[int, int]]]:
         lines, start, used = [], 0, 0.0
@@ -79,22 +88,25 @@ def _set(wrap, emit, box: tuple[float, float, float, float], style: TextStyle) -
     while True:  # shrink until the lines fit the box's height and no line is wider than the box
         lines = wrap(w / size)
         height = len(lines) * size * style.leading * fonts.PT
-        fits = height <= h + 1e-6 and all(units * size <= w + 1e-6 for units, _ in lines)
+        # the widest line decides (a product by the same positive size keeps the order of the widths)
+        fits = height <= h + 1e-6 and max(units for units, _ in lines) * size <= w + 1e-6
         if fits or size <= style.min_size:
             break
         size = max(style.min_size, size - STEP)
     line_height = size * style.leading * fonts.PT
-    overflow = height > h + 1e-6 or any(units * size > w + 1e-6 for units, _ in lines)
+    overflow = not fits
     shown = [line for i, line in enumerate(lines) if (i + 1) * line_height <= h + 1e-6] if overflow else lines
     used = len(shown) * line_height
-    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[style.valign]
+    valign = style.valign
+    top = y + (0.0 if valign == "top" else (h - used) / 2 if valign == "middle" else h - used)
     ascent = fonts.ascent_mm(fonts.style_of(False, False, style.family), size)
     extra = (line_height - size * fonts.PT) / 2  # half the leading above the first line, as CSS does
+    align = style.align
     ops: list[Op] = []
     for index, (units, line) in enumerate(shown):
         baseline = top + index * line_height + extra + ascent
         width = units * size
-        left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[style.align]
+        left = x + (0.0 if align == "left" else (w - width) / 2 if align == "center" else w - width)
         ops += emit(line, left, baseline, size)
     return Fitted(tuple(ops), size, len(lines), overflow)
 

@@ -3,6 +3,7 @@ fronts, mirrored backs (or fold pairs), crop marks, a footer."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from cardgen.impose.shared_sheets import Section
 from cardgen.layout import fonts
 from cardgen.layout.ops import Face
 from cardgen.render.pdf_art import ART_DPI
-from cardgen.render.pdf_draw import PageDrawer
+from cardgen.render.pdf_draw import PageDrawer, centred_string, codes
 
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams: about 20% smaller, twice as fast
 MARK_WIDTH = 0.2      # mm
@@ -168,9 +169,14 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], fro
 
 def draw_marks(canvas: Canvas, sheet: Sheet) -> None:
     """All crop marks of the sheet as one stroked path."""
-    height = sheet.options.paper.height
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH * mm)
+    codes(canvas).draw(("marks", sheet.marks, sheet.options.paper.height, canvas._fillMode),
+                       lambda: _mark_path(canvas, sheet))
+
+
+def _mark_path(canvas: Canvas, sheet: Sheet) -> None:
+    height = sheet.options.paper.height
     path = canvas.beginPath()
     for m in sheet.marks:
         path.moveTo(m.x1 * mm, (height - m.y1) * mm)
@@ -180,7 +186,7 @@ def draw_marks(canvas: Canvas, sheet: Sheet) -> None:
 
 def _footer(canvas: Canvas, sheet: Sheet, labels: list[str], missed: list[str]) -> None:
     """The first of `labels` (each followed by the print note) that fits; `missed` notes a page where none does."""
-    obstacles = sheet_obstacles(sheet)
+    obstacles = _obstacles(sheet)
     for label in labels:
         if draw_footer(canvas, sheet.options.paper, sheet.options.margin, obstacles, f"{label} · {PRINT_NOTE}"):
             return
@@ -194,6 +200,17 @@ def sheet_obstacles(sheet: Sheet) -> list[Box]:
          abs(m.y2 - m.y1) + 2 * MARK_WIDTH) for m in sheet.marks + sheet.folds]
 
 
+@functools.lru_cache(maxsize=64)
+def _obstacles(sheet: Sheet) -> tuple[Box, ...]:
+    """`sheet_obstacles`, worked out once per sheet: every page of a deck has the same."""
+    return tuple(sheet_obstacles(sheet))
+
+
+@functools.lru_cache(maxsize=256)
+def _free_runs(paper: Paper, margin: float, band: float, obstacles: tuple[Box, ...]) -> tuple[Run, ...]:
+    return tuple(free_runs(paper, margin, band, obstacles))
+
+
 def draw_footer(canvas: Canvas, paper: Paper, margin: float, obstacles: list[Box], text: str,
                 colour: str = "#555555") -> bool:
     """Sets `text` inside the printable area (`margin` mm from every edge) where nothing else is:
@@ -203,7 +220,7 @@ def draw_footer(canvas: Canvas, paper: Paper, margin: float, obstacles: list[Box
     fonts.register()
     canvas.setFillColor(HexColor(colour))
     band = (fonts.ascent_mm("regular", FOOTER_SIZE) + fonts.descent_mm("regular", FOOTER_SIZE))
-    runs = free_runs(paper, margin, band, obstacles)
+    runs = list(_free_runs(paper, margin, band, tuple(obstacles)))  # the same margins on every page of a deck
     full = fonts.width_mm(text, "regular", FOOTER_SIZE)
     for run in sorted(runs, key=lambda r: ("bottom", "top", "left", "right").index(r.side)):
         if full <= run.length:
@@ -240,5 +257,5 @@ def _set(canvas: Canvas, paper: Paper, margin: float, run: Run, text: str, size:
     else:  # right: reads downwards, the tops of the letters towards the edge
         canvas.translate((paper.width - margin - ascent) * mm, (paper.height - middle) * mm)
         canvas.rotate(-90)
-    canvas.drawCentredString(0, 0, text)
+    centred_string(canvas, text)
     canvas.restoreState()

@@ -16,7 +16,7 @@ from cardgen.render.png_art import picture
 from cardgen.render.png_shapes import ShapePainter, flatten
 from cardgen.render.png_text import draw_text
 
-RENDERER_VERSION = "png-2"  # change it whenever the same face would draw different pixels
+RENDERER_VERSION = "png-3"  # change it whenever the same face would draw different pixels or encode to other bytes
 MM_PER_INCH = 25.4
 
 
