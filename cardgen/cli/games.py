@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -14,7 +15,7 @@ from cardgen.gamedata import bundled_slugs
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def games(as_json: bool) -> None:
     """List the bundled games: slug, title, players and number of cards."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for slug in bundled_slugs():
         game = load_or_exit(slug)
         low, high = game.players

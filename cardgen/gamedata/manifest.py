@@ -206,7 +206,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                 self.problem(keys, f"icon {name!r}: colour must be {COLOUR_LIKE}, found {colour!r}")
                 colour = None
             specs[name] = IconSpec(name, self.text(value, "label", keys, required=True, default=name),
-                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys))
+                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys) or 0)
         return specs
 
     def deck(self, deck_id: str, table: Any, game_size: CardSize, shared: dict[str, Any]) -> Deck | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont

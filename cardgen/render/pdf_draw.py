@@ -32,7 +32,10 @@ class PageDrawer:
 
     def _reset(self) -> None:
         # what the PDF graphics state holds now: setting it again would only add bytes and time
-        self._fill = self._stroke = self._font = self._width = None
+        self._fill: str | None = None
+        self._stroke: str | None = None
+        self._font: tuple[str, float] | None = None
+        self._width: float | None = None
 
     def y(self, y: float) -> float:
         return (self.page_height - y) * mm

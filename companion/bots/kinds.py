@@ -8,7 +8,8 @@ back, whose turn it is, and which flowchart the bot runs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.bots.flowrun import Host
 from companion.rules.contract import Rules

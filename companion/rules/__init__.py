@@ -13,7 +13,7 @@ from companion.rules.contract import Event, RuleError, Rules, SetupConfig, from_
 __all__ = ["Event", "RuleError", "Rules", "SetupConfig", "rules_for"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _module(slug: str) -> Any:
     try:
         return importlib.import_module(f"companion.rules.games.{slug}")

@@ -8,7 +8,7 @@ module. To plug a game in, write such a module and add its slug here (or call `r
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from companion.simulate.record import GameResult, Match, SimulationError
 

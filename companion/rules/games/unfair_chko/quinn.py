@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from companion.bots import dice, flowrun
 from companion.bots.flowrun import Bot, FlowError
@@ -134,8 +135,9 @@ def _may_start(state: State, q: Quinn) -> None:
 
 def not_now(state: State, q: Quinn) -> str | None:
     """Why Quinn cannot start a turn now (a sentence), or None when its turn is due."""
-    if q.bot.waiting:
-        return f"Quinn is waiting for an answer: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}"
+    question = flowrun.asking(flow(state), q.bot, state, HOST)
+    if question is not None:
+        return f"Quinn is waiting for an answer: {question['text']}"
     if q.done_in(state):
         return f"Quinn has already taken its turn in the {state.step} step of round {state.round}."
     if state.step == "Events" and (state.section == "Draw" or state.city_round != state.round
@@ -176,8 +178,9 @@ def holding(state: State) -> str | None:
     if not state.solo or state.automa is None or state.phase != "play":
         return None
     q: Quinn = state.automa
-    if q.bot.waiting:
-        return f"Quinn is waiting for an answer first: {flowrun.asking(flow(state), q.bot, state, HOST)['text']}"
+    question = flowrun.asking(flow(state), q.bot, state, HOST)
+    if question is not None:
+        return f"Quinn is waiting for an answer first: {question['text']}"
     last_section = state.stage + 1 >= len(state.consts.stages) or state.consts.stages[state.stage + 1][0] != state.step
     if last_section and not q.done_in(state):
         return f"Quinn takes its turn in the {state.step} step before the game goes on."
