@@ -37,8 +37,9 @@ def serve(host: str, port: int, workers: int | None, connections: int, dev: bool
     """Serve the companion: gunicorn's gevent workers on UNIX (open pages cost a socket, not a thread), or --dev
     for Flask's server. Behind a reverse proxy, turn buffering off for /api/games/*/stream and set PUBLIC_URL."""
     if dev or sys.platform == "win32":
-        create_app().run(host=host, port=port, threaded=True)
+        _serving_or_exit().run(host=host, port=port, threaded=True)
         return
+    _games_or_exit()  # a refused game is said here, once, before any worker starts
     from gunicorn.app.base import BaseApplication
 
     postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
@@ -62,6 +63,32 @@ def serve(host: str, port: int, workers: int | None, connections: int, dev: bool
     click.echo(f"companion on http://{host}:{port}/ ({workers} worker{'s' if workers > 1 else ''}, "
                f"{'PostgreSQL' if postgres else 'SQLite'}, up to {connections} connections each)")
     Server().run()
+
+
+def _serving_or_exit():
+    """The app, or exit with the sentence saying which game cannot be offered (a slug taken twice, a broken
+    registration, a game folder with a data problem) instead of starting a server that would fail later."""
+    from cardgen.gamedata import GameDataError
+    from companion.table.catalog import CatalogError
+
+    try:
+        return create_app()
+    except (CatalogError, GameDataError) as error:
+        raise click.ClickException(f"cannot serve the games: {error}") from None
+
+
+def _games_or_exit() -> None:
+    """Loads the games the workers will offer (the registered ones and COMPANION_GAMES's folders), or exits as
+    `_serving_or_exit` does. No app is made here: the workers make theirs after the fork, database and all."""
+    from cardgen.gamedata import GameDataError
+    from companion.config import ENVIRONMENT
+    from companion.table.catalog import Catalog, CatalogError
+
+    folders = ENVIRONMENT["COMPANION_GAMES"][1](os.environ.get("COMPANION_GAMES", ""))
+    try:
+        Catalog(tuple(Path(p) for p in folders))
+    except (CatalogError, GameDataError) as error:
+        raise click.ClickException(f"cannot serve the games: {error}") from None
 
 
 def _open_files(wanted: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import sys
 import textwrap
 from pathlib import Path
 from collections.abc import Callable
@@ -255,3 +256,40 @@ class ApiTable:
 
     def game(self):
         return self.client.get(f"/api/games/{self.game_id}").json
+
+
+# ---- games installed as their own package (the `pnpkit.games` entry point group) ----------------------
+
+SIXTH_GAME = Path(__file__).parent / "fixtures" / "sixth_game"  # the package twenty_one and its .dist-info
+
+
+@pytest.fixture
+def sixth_game(monkeypatch):
+    """Twenty-one installed as its own package, as pip leaves one: its folder (the package and its .dist-info
+    with entry_points.txt) on sys.path, for this test only."""
+    monkeypatch.syspath_prepend(str(SIXTH_GAME))
+    yield SIXTH_GAME / "twenty_one"
+    for name in [m for m in sys.modules if m == "twenty_one" or m.startswith("twenty_one.")]:
+        del sys.modules[name]  # the next test imports it afresh, or finds it gone
+
+
+@pytest.fixture
+def install_package(tmp_path, monkeypatch):
+    """`install_package(name, entry_points, files)` writes a distribution `name` 1.0 (its .dist-info with the
+    `pnpkit.games` entry points given as {slug: "module:attribute"}, and the module files given as
+    {relative path: text}) into a folder of its own, and puts that folder on sys.path for this test only."""
+
+    def install(name: str, entry_points: dict[str, str], files: dict[str, str] | None = None) -> Path:
+        folder = tmp_path / "site" / name
+        info = folder / f"{name.replace('-', '_')}-1.0.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+        (info / "entry_points.txt").write_text(
+            "[pnpkit.games]\n" + "".join(f"{slug} = {value}\n" for slug, value in entry_points.items()))
+        for path, text in (files or {}).items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text(textwrap.dedent(text))
+        monkeypatch.syspath_prepend(str(folder))
+        return folder
+
+    return install

@@ -8,6 +8,8 @@ from cardgen import __version__
 from cardgen.cli.build import build
 from cardgen.cli.check import check
 from cardgen.cli.games import games
+from cardgen.cli.new import new
+from cardgen.cli.preview import preview
 from cardgen.cli.rulebook import rulebook
 
 
@@ -16,7 +18,7 @@ from cardgen.cli.rulebook import rulebook
 def main() -> None:
     """Print-and-play card games from CSV and TOML: check a game's data, build its decks.
 
-    GAME is the slug of a bundled game (see `cardgen games`) or the path of your own game folder.
+    GAME is the slug of a bundled or installed game (see `cardgen games`) or the path of your own game folder.
     """
 
 
@@ -24,3 +26,5 @@ main.add_command(games)
 main.add_command(build)
 main.add_command(rulebook)
 main.add_command(check)
+main.add_command(new)
+main.add_command(preview)

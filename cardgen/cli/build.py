@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import sys
 from pathlib import Path
 from typing import Any
@@ -160,9 +162,19 @@ def _make(loaded: Game, options: BuildOptions, since: Path | None, progress: Cal
     return run_reprint(loaded, options, since, progress=progress) if since else run_build(loaded, options, progress=progress)
 
 
-def _bar(loaded: Game):
+def _bar(loaded: Game) -> Any:
+    """A progress bar on a terminal; elsewhere (a log, a pipe, CI) nothing, not a stray line of the game's slug."""
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext(_Quiet())
     total = sum(deck.distinct for deck in loaded.decks)
     return click.progressbar(length=total, label=f"{loaded.slug:<22}", file=sys.stderr, show_pos=True)
+
+
+class _Quiet:
+    """Stands in for the progress bar where nobody watches it."""
+
+    def update(self, steps: int) -> None:
+        pass
 
 
 def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,

@@ -1,4 +1,4 @@
-"""Where the bundled games and templates are, in a checkout and in an installed wheel alike."""
+"""Where the games are: the bundled games and templates (in a checkout or a wheel) and the registered games."""
 
 from __future__ import annotations
 
@@ -28,15 +28,24 @@ def templates_dir() -> Path:
 
 
 def bundled_slugs() -> list[str]:
-    """The slugs of the bundled games, sorted."""
-    return sorted(p.parent.name for p in card_data_dir().glob("*/game.toml"))
+    """The slugs of the registered games, sorted: the bundled five and those installed packages bring.
+
+    RegistryError (a LookupError) when an installed package's registration is broken or takes a slug twice.
+    """
+    from cardgen.gamedata.registry import registered_slugs
+
+    return registered_slugs()
 
 
 def game_folder(name: str) -> Path:
-    """The folder of a bundled game's slug, or of a path to a designer's game folder."""
-    if name in bundled_slugs():
-        return card_data_dir() / name
+    """The data folder of a registered game's slug, or a path to a designer's game folder."""
+    from cardgen.gamedata.registry import registration
+
+    found = registration(name)
+    if found is not None:
+        return found.data
     path = Path(name).expanduser()
     if path.is_dir():
         return path
-    raise LookupError(f"no bundled game or folder named {name!r}; bundled games: " + ", ".join(bundled_slugs()))
+    raise LookupError(f"no bundled game or folder named {name!r}; games bundled or installed: "
+                      + ", ".join(bundled_slugs()))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from cardgen.gamedata.bundle import templates_dir
 from cardgen.gamedata.cards import RowId, read_cards, required_header
@@ -16,7 +17,7 @@ from cardgen.gamedata.errors import Collector, GameDataError, Problem
 from cardgen.gamedata.flows import load_flows
 from cardgen.gamedata.lab import load_lab
 from cardgen.gamedata.location import Location
-from cardgen.gamedata.layouts import find_layouts
+from cardgen.gamedata.layouts import bundled_owner, find_layouts
 from cardgen.gamedata.manifest import OTHER_SPREADSHEETS, read_manifest
 from cardgen.gamedata.records import Deck, Game
 from cardgen.gamedata.spreadsheet import is_spreadsheet, read_sheet
@@ -75,7 +76,8 @@ def read_game(folder: Path | str, templates: Path | None = None,
             table = read_table(deck.file, problems, required_header(deck.columns))
         decks.append(replace(deck, cards=read_cards(deck, table, problems, ids) if table else ()))
     _check_ids(ids, problems)
-    _check_layouts(folder / "game.toml", decks, set(layouts), problems)
+    _check_layouts(folder / "game.toml", decks, set(layouts), problems,
+                   functools.cache(lambda name: bundled_owner(name, slug, templates or templates_dir())))
     _check_art(folder, shared, decks, problems)
     _check_icons(decks, set(manifest.icons), problems)
     flows = load_flows(folder, problems)
@@ -87,7 +89,7 @@ def read_game(folder: Path | str, templates: Path | None = None,
         description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
         layouts=MappingProxyType(layouts), flows=flows, lab=lab, fonts=manifest.fonts,
-        assets=shared,
+        assets=shared, rules=manifest.info["rules"],
     ), tuple(problems.problems)
 
 
@@ -118,19 +120,22 @@ def _check_ids(ids: list[RowId], problems: Collector) -> None:
                      "within the game", row.line, row.column, row.sheet)
 
 
-def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems: Collector) -> None:
+def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems: Collector,
+                   owner: Callable[[str], str]) -> None:
+    """Every layout and back the decks name is one the game finds; `owner` says whose layout a missing one is."""
     places = TomlPlaces(manifest.read_text(encoding="utf-8-sig"))
     choices = ", ".join(sorted(known)) or "none"
     for deck in decks:
         for key, name in (("layout", deck.layout), ("back", deck.back)):
-            if (not deck.layout_by or key == "back") and name not in known:
-                problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}",
-                             places.line("decks", deck.id, key))
+            if not deck.layout_by or key == "back":
+                if name not in known:
+                    problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}"
+                                 f"{owner(name)}", places.line("decks", deck.id, key))
         if deck.layout_by:
             for card in deck.cards:
                 if card.layout not in known:
                     problems.add(card.file, f"column {deck.layout_by!r}: unknown layout {card.layout!r}; "
-                                 f"layouts found: {choices}", card.line, sheet=card.sheet)
+                                 f"layouts found: {choices}{owner(card.layout)}", card.line, sheet=card.sheet)
 
 
 def _check_art(folder: Path, assets: tuple[Path, ...], decks: list[Deck], problems: Collector) -> None:

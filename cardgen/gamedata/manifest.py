@@ -16,6 +16,7 @@ from cardgen.gamedata.containment import contained
 from cardgen.gamedata.icon_files import icon_file
 from cardgen.gamedata.records import CardSize, Deck, IconSpec, Token, freeze
 from cardgen.gamedata.rowfilter import ConditionError, RowFilter, compile_condition
+from cardgen.gamedata.schema import check_constants, game_schemas, read_schema
 from cardgen.gamedata.spreadsheet import SPREADSHEET_SUFFIXES
 from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.gamedata.values import COLOUR, COLOUR_LIKE, NAME, SLUG, is_int, kind_of
@@ -23,9 +24,9 @@ from cardgen.gamedata.manifest_columns import ColumnTables
 from cardgen.gamedata.manifest_scoring import ScoringTables
 from cardgen.gamedata.manifest_tokens import TokenTables
 
-TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scoring", "fonts"}
+TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scoring", "fonts", "schema"}
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
-             "card_size", "description"}
+             "card_size", "description", "rules"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns",
              "shared_columns", "rows_are_copies", "where", "safe_zone", "sheet"}
 OTHER_SPREADSHEETS = {".xls", ".xlsm", ".xlsb", ".numbers", ".fods"}  # refused with a word on how to save them
@@ -125,8 +126,17 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
         tokens_table = self.table(doc, "tokens")
         tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
         scoring = self.scoring(self.table(doc, "scoring"))
-        return Manifest(info, size, MappingProxyType(icons), freeze(self.table(doc, "constants")), freeze(scoring),
+        constants = self.table(doc, "constants")
+        self.check_constants(constants, self.table(doc, "schema"), info)
+        return Manifest(info, size, MappingProxyType(icons), freeze(constants), freeze(scoring),
                         decks, tokens, MappingProxyType(self.fonts(self.table(doc, "fonts"))))
+
+    def check_constants(self, constants: dict, schema: dict, info: dict[str, Any]) -> None:
+        """[constants] against the [schema] of the rules the game is played with (its own, or its `rules`')."""
+        own = read_schema(schema, self.path, self.places, self.problems)
+        for schema in game_schemas(own, self.path, info.get("rules", ""), info["slug"], self.problems,
+                                   self.places.line("game", "rules")):
+            check_constants(constants, schema, self.path, self.places, self.problems)
 
     def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
         keys = ("game",)
@@ -147,7 +157,22 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             "designer": self.text(game, "designer", keys),
             "version": self.text(game, "version", keys),
             "description": self.text(game, "description", keys),
+            "rules": self.rules_name(game, keys),
         }
+
+    def rules_name(self, game: dict, keys: tuple[str, ...]) -> str:
+        """[game] rules: the slug of the registered game whose rules this one is played with ("" = its own)."""
+        from cardgen.gamedata.registry import registered_slugs  # reads the installed packages' entry points
+
+        name = self.text(game, "rules", keys)
+        if not name:
+            return ""
+        known = registered_slugs()
+        if name not in known:
+            self.problem(keys + ("rules",), f"rules = {name!r} names no registered game; registered games: "
+                         f"{', '.join(known) or 'none'} (leave rules out to play with the game's own tracker)")
+            return ""
+        return name
 
     def span(self, value: Any, keys: tuple[str, ...], what: str, required: bool) -> tuple[int, int]:
         if value is None:

@@ -152,6 +152,7 @@ class Game:
     lab: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # recorded simulation figures
     assets: tuple[Path, ...] = ()  # shared folders the designer passed (--assets) whose files art may use too
     fonts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # [fonts]: name -> FontFamily
+    rules: str = ""  # [game] rules: the registered game whose rules it is played with; "" for its own
 
     def deck(self, deck_id: str) -> Deck:
         for deck in self.decks:

@@ -8,51 +8,21 @@ Every step is recorded as a sentence, with the reason behind it, for the page to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
-from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, Callable, Mapping, Protocol
 
 from cardgen.gamedata.flowexpr import ExpressionError
-from cardgen.gamedata.flows import PLACEHOLDER, Flow, Node
+from cardgen.gamedata.flows import Flow
+from companion.rules import automa
+from companion.rules.automa import Bot, Said, new_bot  # the state a bot keeps, held by the rules
+
+__all__ = ["MAX_STEPS", "Bot", "FlowError", "Host", "Said", "answer", "asking", "begin", "new_bot", "score"]
 
 MAX_STEPS = 500  # a turn that runs this many checks and actions without the table goes in circles
 
 
 class FlowError(Exception):
     """A move the flowchart does not allow now (an answer it did not ask for); the message is a sentence."""
-
-
-@dataclass(frozen=True)
-class Said:
-    """One step of a bot's turn: the node, its sentence as carried out, the reason, and how it came out."""
-
-    node: str
-    kind: str
-    text: str
-    why: str
-    outcome: str = ""
-
-
-@dataclass(frozen=True)
-class Bot:
-    """A bot's state: its level, tracked numbers, the question it waits on, and this turn's steps."""
-
-    level: int
-    values: tuple[tuple[str, int], ...]
-    waiting: str | None = None
-    turn: tuple[Said, ...] = ()
-    turns: int = 0
-
-    def get(self, name: str) -> int:
-        return dict(self.values)[name]
-
-    def with_values(self, **changes: int) -> Bot:
-        values = dict(self.values)
-        unknown = set(changes) - set(values)
-        if unknown:
-            raise KeyError(f"not tracked: {', '.join(sorted(unknown))}")
-        values.update(changes)
-        return replace(self, values=tuple(values.items()))
 
 
 class Host(Protocol):
@@ -63,19 +33,10 @@ class Host(Protocol):
     def hook(self, name: str, world: Any, bot: Bot) -> tuple[Any, Bot, str]: ...
 
 
-def new_bot(flow: Flow, level: int | None = None) -> Bot:
-    """A bot at `level` (the lowest when None) with the level's starting numbers."""
-    if not flow.levels:
-        return Bot(level or 1, flow.tracked)
-    chosen = flow.level(level) if level is not None else flow.levels[0]
-    return Bot(chosen.number, tuple({**dict(flow.tracked), **dict(chosen.values)}.items()))
-
-
 def begin(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int]) -> tuple[Bot, Any]:
     """Starts a turn at the flowchart's start and runs until it ends or asks the table something."""
-    question = asking(flow, bot, world, host)
-    if question is not None:
-        raise FlowError(f"{flow.title} is still waiting for an answer: {question['text']}")
+    if bot.waiting:
+        raise FlowError(f"{flow.title} is still waiting for an answer: {asking(flow, bot, world, host)['text']}")
     return _walk(flow, replace(bot, turn=(), turns=bot.turns + 1), world, host, roll, flow.start)
 
 
@@ -84,7 +45,7 @@ def answer(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], i
     if not bot.waiting:
         raise FlowError(f"{flow.title} has asked nothing: start its turn first.")
     node = flow.nodes[bot.waiting]
-    said = _said(node, _scope(bot, world, host), "")
+    said = automa.said(node, _scope(bot, world, host), "")
     asked = said.text
     if node.kind == "question":
         if reply not in node.branches:
@@ -103,23 +64,16 @@ def answer(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], i
 
 def asking(flow: Flow, bot: Bot, world: Any, host: Host) -> dict[str, Any] | None:
     """The question the bot waits on, for a page: its sentence, kind, answers or largest number, and why."""
-    if not bot.waiting:
-        return None
-    node = flow.nodes[bot.waiting]
-    said = _said(node, _scope(bot, world, host), "")
-    return {"node": node.id, "kind": node.kind, "text": said.text,
-            "answers": list(node.branches) if node.kind == "question" else None,
-            "most": node.most if node.kind == "count" else None, "why": said.why}
+    return automa.asking(flow, bot, host.facts(world, bot))
 
 
 def score(flow: Flow, bot: Bot, world: Any, host: Host) -> dict[str, int]:
     """The bot's own score sheet: each category of the flowchart's [flow.score] evaluated."""
-    scope = _scope(bot, world, host)
-    return {label: int(expression(scope)) for label, expression in flow.score}
+    return automa.score(flow, bot, host.facts(world, bot))
 
 
 def _scope(bot: Bot, world: Any, host: Host) -> dict[str, Any]:
-    return {**host.facts(world, bot), **dict(bot.values), "level": bot.level}
+    return automa.scope(bot, host.facts(world, bot))
 
 
 def _number(reply: str) -> int | None:
@@ -136,14 +90,12 @@ def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], in
             return replace(bot, waiting=node.id), world
         scope = _scope(bot, world, host)
         told = None
-        target: str | None  # None: the turn ends
         try:
             if node.kind == "check":
                 if node.test is not None:
                     outcome = "yes" if node.test(scope) else "no"
                     target = node.branches[outcome]
                 else:
-                    assert node.value is not None  # a check has a test or a value (cardgen.gamedata.flows)
                     number = max(0, int(node.value(scope)))
                     outcome, target = str(number), node.target(number)
             elif node.kind == "roll":
@@ -161,18 +113,11 @@ def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], in
                     scope = {**scope, name: value}
                 outcome, target = "", node.branches.get("next")
                 if node.hook:  # the sentence names the world as the move finds it, the outcome what came of it
-                    told = _said(node, scope, "")
+                    told = automa.said(node, scope, "")
                     world, bot, outcome = host.hook(node.hook, world, bot)
         except ExpressionError as error:
             raise FlowError(f"{flow.title}, node {node.id!r}: {error}") from None
-        said = _said(node, scope, outcome) if told is None else replace(told, outcome=outcome)
+        said = automa.said(node, scope, outcome) if told is None else replace(told, outcome=outcome)
         bot, node_id = replace(bot, turn=bot.turn + (said,)), target
     raise FlowError(f"{flow.title} went round {MAX_STEPS} steps without asking the table or ending: "
                     f"the flowchart loops at {node_id!r}.")
-
-
-def _said(node: Node, scope: Mapping[str, Any], outcome: str) -> Said:
-    """The step as recorded: its sentence and reason with the numbers put in."""
-    def put(text: str) -> str:
-        return PLACEHOLDER.sub(lambda m: str(scope.get(m.group(1), m.group(0))), text)
-    return Said(node.id, node.kind, put(node.text), put(node.why), outcome)

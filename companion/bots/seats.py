@@ -1,5 +1,8 @@
 """Bots in the app's seats: a game's rules with `bot_turn`, `bot_answer` and `bot_level` events around them.
 
+(An automated opponent that plays beside the players instead, without a seat, is hosted by
+companion/bots/automa.py; `with_bots` wraps a game's rules either way.)
+
 The option `bots` gives each seat a bot level (0 for a person). A bot's turn runs its flowchart
 (card_data/<slug>/bot.flow.toml) through the game's bot host: the app makes the bot's checks and
 rolls, asks the table what only the table sees (which card it drew), says in one sentence what to do
@@ -15,8 +18,9 @@ from typing import Any
 from collections.abc import Callable
 
 from cardgen.gamedata.flows import Flow
-from companion.bots import dice, flowrun
-from companion.bots.flowrun import Bot, FlowError
+from companion.bots import dice, flowrun, turns
+from companion.bots.automa import Automa, beside_players
+from companion.bots.flowrun import Bot
 from companion.bots.kinds import BotKind, bot_kind
 from companion.rules.contract import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import EventSpec, Field
@@ -91,23 +95,18 @@ class _Seats:
     def prepare(self, seated: Seated, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if kind not in ("bot_turn", "bot_answer"):
             return self.rules.prepare(self.kind.state(seated.world), kind, payload, rng)
-        roll, faces = dice.recording(rng)
-        self._run(seated, kind, payload, roll)
-        return {**payload, "dice": faces}
+        return turns.drawn(payload, rng, lambda roll: self._run(seated, kind, payload, roll))
 
     def _run(self, seated: Seated, kind: str, payload: dict[str, Any], roll: Callable[[int], int]) -> Seated:
-        try:
-            if kind == "bot_turn":
-                seat = self._turn_seat(seated, payload.get("seat"))
-                bot, world = flowrun.begin(self.flow, seated.bot(seat), seated.world, self._host(seat), roll)
-            else:
-                if seated.acting is None:
-                    raise RuleError("No bot has asked the table anything: start a bot's turn first.")
-                seat = seated.acting
-                bot, world = flowrun.answer(self.flow, seated.bot(seat), seated.world, self._host(seat), roll,
-                                            str(payload["answer"]))
-        except FlowError as error:
-            raise RuleError(str(error)) from None
+        if kind == "bot_turn":
+            seat = self._turn_seat(seated, payload.get("seat"))
+            bot, world = turns.walk(self.flow, seated.bot(seat), seated.world, self._host(seat), roll)
+        else:
+            if seated.acting is None:
+                raise RuleError("No bot has asked the table anything: start a bot's turn first.")
+            seat = seated.acting
+            bot, world = turns.walk(self.flow, seated.bot(seat), seated.world, self._host(seat), roll,
+                                    str(payload["answer"]))
         return replace(seated.with_bot(seat, bot), world=world, acting=seat if bot.waiting else None)
 
     def _turn_seat(self, seated: Seated, asked: int | None) -> int:
@@ -171,8 +170,11 @@ class _Seats:
 
 
 def with_bots(game: Any, rules: Rules) -> Rules:
-    """The game's rules with seats for bots, when the game has bots that can play in the app; else `rules`."""
-    kind = bot_kind(game.slug)
+    """The game's rules with seats for bots, or with its automated opponent beside the players, when the game has
+    bots that can play in the app; else `rules`."""
+    kind: Any = bot_kind(game)
+    if isinstance(kind, Automa):
+        return beside_players(game, rules, kind)
     flow = next((f for f in game.flows if kind and f.id == kind.flow), None)
     if kind is None or flow is None:
         return rules

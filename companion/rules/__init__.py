@@ -1,4 +1,4 @@
-"""The rules of each game: its own module in companion.rules.<slug>, or the generic score sheet."""
+"""The rules of each game: the rules module its registration names (see cardgen.gamedata.registry), else its tracker."""
 
 from __future__ import annotations
 
@@ -7,30 +7,37 @@ import importlib
 from dataclasses import replace
 from typing import Any
 
+from cardgen.gamedata.registry import Registration, RegistryError, registration, source_of
 from companion.rules import generic
 from companion.rules.contract import Event, RuleError, Rules, SetupConfig, from_module
 
-__all__ = ["Event", "RuleError", "Rules", "SetupConfig", "rules_for"]
+__all__ = ["Event", "RuleError", "Rules", "SetupConfig", "played_with", "rules_for"]
 
 
 @functools.cache
-def _module(slug: str) -> Any:
-    try:
-        return importlib.import_module(f"companion.rules.games.{slug}")
-    except ModuleNotFoundError as error:
-        if error.name != f"companion.rules.games.{slug}":
-            raise
-        return None
+def _module(name: str) -> Any:
+    return importlib.import_module(name)
+
+
+def played_with(game: Any) -> Registration | None:
+    """The registration whose rules, bots and lab model `game` is played with: the one its game.toml names
+    (`rules = "slug"`), else the game's own, else None (a data-only game: the tracker game.toml describes)."""
+    return registration(getattr(game, "rules", "") or game.slug)
 
 
 def rules_for(game: Any) -> Rules:
-    """The rules of `game` (a cardgen.gamedata.Game): its rules module if it has one, else its score sheet.
+    """The rules of `game` (a cardgen.gamedata.Game): its registered rules module if it has one, else its tracker.
 
     A module whose setup options depend on the game's data gives them with `options_for(game)`.
     """
-    module = _module(game.slug)
-    if module is None:
+    found = played_with(game)
+    if found is None or not found.rules:
         return generic.rules(game)
+    try:
+        module = _module(found.rules)
+    except ImportError as error:
+        raise RegistryError(f"the rules of {found.slug} ({found.rules}, registered by {source_of(found.slug)}) "
+                            f"cannot be imported: {error}") from None
     rules = from_module(game.slug, module, game)
     options_for = getattr(module, "options_for", None)
     return replace(rules, options=options_for(game)) if options_for else rules

@@ -6,7 +6,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from cardgen.gamedata import GameDataError, bundled_slugs, card_data_dir, load_game, thaw
+from cardgen.gamedata import GameDataError, bundled_slugs, game_folder, load_game, thaw
 from cardgen.gamedata.values import SLUG
 from companion.rules import RuleError
 from companion.simulate import chart, figures, lab
@@ -42,7 +42,7 @@ def options_of(values: tuple[str, ...]) -> tuple[tuple[str, object], ...]:
 def game_of(slug: str):
     if slug not in bundled_slugs():
         raise SimulationError(f"There is no game called {slug!r}; games: {', '.join(bundled_slugs())}.")
-    return load_game(card_data_dir() / slug)
+    return load_game(game_folder(slug))
 
 
 def progress(done: int, total: int) -> None:

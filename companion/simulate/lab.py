@@ -22,13 +22,14 @@ def seats(levels: tuple[int, ...], players: int) -> tuple[int, ...]:
 
 def check(game: Game, players: int, levels: tuple[int, ...]):
     """The game's bot flowchart, once the player count and levels are known to fit it."""
-    play = model_for(game.slug)
+    rules = game.rules or game.slug  # a copy of a game (game.toml's `rules`) plays at its rules' table
+    play = model_for(rules)
     low, high = game.players
     if not low <= players <= high:
         raise SimulationError(f"{game.title} is played by {low} to {high} players, not {players}.")
-    flow = next((f for f in game.flows if f.id == FLOWS[game.slug]), None)
+    flow = next((f for f in game.flows if f.id == FLOWS[rules]), None)
     if flow is None:
-        raise SimulationError(f"{game.title} has no bot flowchart {FLOWS[game.slug]}.flow.toml in its card data.")
+        raise SimulationError(f"{game.title} has no bot flowchart {FLOWS[rules]}.flow.toml in its card data.")
     known = [level.number for level in flow.levels]
     for level in levels:
         if level not in known:

@@ -2,27 +2,48 @@
 
 A table model is a seeded model of the physical table of one game (its shuffled decks, the cards drawn
 for each bot, the answers to the bots' questions) that plays a whole game through the game's rules
-module. To plug a game in, write such a module and add its slug here (or call `register`).
+module. A game's registration names its table model and the bot flowchart it plays (`lab` and `lab_flow`,
+see cardgen.gamedata.registry); `register` adds one in this process only (tests, experiments).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 
+from cardgen.gamedata.registry import registrations
 from companion.simulate.record import GameResult, Match, SimulationError
 
-MODELS: dict[str, str] = {
-    "unyielding_universe": "companion.simulate.universe_table",
-    "unsettled_immigration": "companion.simulate.immigration_table",
-    "unfair_chko": "companion.simulate.unfair_table",
-}
-FLOWS: dict[str, str] = {"unyielding_universe": "bot", "unsettled_immigration": "bot", "unfair_chko": "quinn"}  # the flowchart each uses
+
+class _ByGame(Mapping[str, str]):
+    """One field of the registered games that have a table model (`lab` or `lab_flow`), by slug, with those
+    `register` added; read afresh each time, so a package installed later is seen."""
+
+    def __init__(self, field: str):
+        self.field = field
+        self.added: dict[str, str] = {}
+
+    def _all(self) -> dict[str, str]:
+        found = {slug: getattr(r, self.field) for slug, r in registrations().items() if r.lab}
+        return {**found, **self.added}
+
+    def __getitem__(self, slug: str) -> str:
+        return self._all()[slug]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+MODELS: Mapping[str, str] = _ByGame("lab")        # slug -> the table model's module
+FLOWS: Mapping[str, str] = _ByGame("lab_flow")    # slug -> the id of the bot flowchart it plays
 
 
 def register(slug: str, module: str, flow: str) -> None:
-    """Adds a game's table model (a module path) and the id of the bot flowchart it plays."""
-    MODELS[slug], FLOWS[slug] = module, flow
+    """Adds a game's table model (a module path) and the id of the bot flowchart it plays, in this process."""
+    MODELS.added[slug], FLOWS.added[slug] = module, flow  # type: ignore[attr-defined]
 
 
 def model_for(slug: str) -> Callable[[Match], GameResult]:

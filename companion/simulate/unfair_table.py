@@ -1,10 +1,10 @@
 """A seeded model of a solo Unfair table against Quinn: the Park deck, the Market, the kaiju, and the answers.
 
-One seat: the level is Quinn's. The model plays whole solo games through the Unfair rules module,
-event by event as the app would (Quinn's dice drawn by `prepare`, the Kaiju City deck shuffled by
-`start_game`), and answers Quinn's questions from the real Park cards in the modelled Market. The
-player's own park is not modelled: before Quinn shops, the player takes one or two Market cards, and
-the result is Quinn's score, which is what tuning Quinn's levels needs.
+One seat: the level is Quinn's. The model plays whole solo games through the Unfair rules with
+Quinn's host around them, as the app does, event by event (Quinn's dice drawn by `prepare`, the
+Kaiju City deck shuffled by `start_game`), and answers Quinn's questions from the real Park cards in
+the modelled Market. The player's own park is not modelled: before Quinn shops, the player takes one
+or two Market cards, and the result is Quinn's score, which is what tuning Quinn's levels needs.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.bots.seats import with_bots
 from companion.rules import Event, SetupConfig, rules_for
 from companion.simulate.record import GameResult, Match, SimulationError
 
@@ -77,7 +78,7 @@ def play_game(match: Match) -> GameResult:
     """A whole solo game against Quinn at the seat's level; the seat's score is Quinn's."""
     if len(match.levels) != 1:
         raise SimulationError("Unfair's simulated games are solo games against Quinn: use --players 1.")
-    rules = rules_for(match.game)
+    rules = with_bots(match.game, rules_for(match.game))  # Quinn's events come with its host
     rng = match.rng
     options = {"solo": True, "packs": list(PACKS), "quinn_level": match.levels[0], **dict(match.options)}
     state = rules.setup(SetupConfig(("Player",), options, match.game))

@@ -1,4 +1,4 @@
-"""The games the companion can play: the bundled ones and any designer's folders it is given."""
+"""The games the companion can play: the registered ones (bundled or installed) and the designers' folders given."""
 
 from __future__ import annotations
 
@@ -6,11 +6,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.gamedata import Game, bundled_slugs, card_data_dir, load_game
+from cardgen.gamedata import Game, load_game
+from cardgen.gamedata.registry import RegistryError, registered
 from companion.bots.kinds import bot_kind
 from companion.bots.seats import with_bots
 from companion.rules import Rules, rules_for
 from companion.table.errors import NotFound
+
+
+class CatalogError(Exception):
+    """A game the companion cannot offer: its slug is taken, or its registration is broken. Said at start."""
 
 
 @dataclass(frozen=True)
@@ -20,14 +25,43 @@ class Entry:
 
 
 class Catalog:
-    """Game data and rules by slug, loaded once when the app starts."""
+    """Game data and rules by slug, loaded once when the app starts.
+
+    Each slug is one game's: a designer's folder whose slug a registered game has, or two packages registering
+    one slug, is refused (CatalogError naming both places) rather than one game silently replacing the other.
+    """
 
     def __init__(self, extra_folders: tuple[Path, ...] = ()):
-        folders = [card_data_dir() / slug for slug in bundled_slugs()] + list(extra_folders)
+        try:
+            found = registered()
+        except RegistryError as error:
+            raise CatalogError(str(error)) from None
         self.entries: dict[str, Entry] = {}
-        for folder in folders:
+        places: dict[str, tuple[Path, str]] = {}  # slug -> (its folder, that folder in words)
+        for slug, entry in found.items():
+            folder = entry.registration.data
             game = load_game(folder)
+            where = f"the folder {folder} of the registered game {slug!r} ({entry.source})"
+            if game.slug != slug:
+                raise CatalogError(f"{entry.source} registers the game {slug!r}, but its data folder {folder} says "
+                                   f"slug = {game.slug!r} in game.toml; the two must agree")
+            self._add(game, folder, where, places)
+        for folder in extra_folders:
+            game = load_game(folder)
+            taken = places.get(game.slug)
+            if taken and taken[0].resolve() == Path(folder).resolve():
+                continue  # the same folder given again: the same game, nothing replaced
+            self._add(game, Path(folder), f"the game folder {folder}", places)
+
+    def _add(self, game: Game, folder: Path, where: str, places: dict[str, tuple[Path, str]]) -> None:
+        if game.slug in places:
+            raise CatalogError(f"the game slug {game.slug!r} is taken twice: by {places[game.slug][1]} and by {where}; "
+                               "give the designer's game another slug in its game.toml ([game] slug = \"...\")")
+        places[game.slug] = (folder, where)
+        try:
             self.entries[game.slug] = Entry(game, with_bots(game, rules_for(game)))
+        except RegistryError as error:
+            raise CatalogError(f"{where}: {error}") from None
 
     def get(self, slug: str) -> Entry:
         try:
@@ -50,7 +84,7 @@ class Catalog:
 
 def bot_levels(game: Game, rules: Rules) -> list[dict[str, Any]]:
     """The levels a bot can be seated at from the home page, when the game seats bots: number, name, text."""
-    kind = bot_kind(game.slug)
+    kind = bot_kind(game)
     if kind is None or rules.options is None or "bots" not in getattr(rules.options, "fields", {}):
         return []
     flow = next((f for f in game.flows if f.id == kind.flow), None)

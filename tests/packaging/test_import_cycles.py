@@ -21,9 +21,8 @@ LAYERS = (
     ("companion.storage", "companion.config", "companion.version"),
 )
 # Upward imports that issue #20 still has to remove, each with the reason; the test fails once one is gone too, so
-# that the exception goes with it. Quinn's flowchart runner is hosted inside Unfair's rules ("automated opponents
-# one way" moves it out).
-KNOWN_UPWARD = {"companion.rules.games.unfair_chko.quinn": "companion.bots"}
+# that the exception goes with it. None is left: Quinn's runner moved out of Unfair's rules to companion/bots.
+KNOWN_UPWARD: dict[str, str] = {}
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@ five-player rule, the Kaiju City deck), the round tracker (steps, Play-section t
 the Cleanup sequence, the Starting Player marker, coins), kaiju in the Market (entering, attack rolls,
 hits, healing, defeat), the City's medal bank, and the end-game score sheet.
 
-Solo Mode (option `solo`, the Solo Mode Game Changer) brings Quinn, the automated opponent: its
-flowchart (card_data/unfair_chko/quinn.flow.toml) runs in each step of the round (quinn.py).
+Solo Mode (option `solo`, the Solo Mode Game Changer) brings Quinn, the automated opponent: the rules
+keep its record and apply its moves (quinn.py); its flowchart (card_data/unfair_chko/quinn.flow.toml)
+is run by the bot side, which adds the quinn_turn, quinn_answer and quinn_level events
+(companion/bots/unfair_chko.py).
 """
 
 from __future__ import annotations
@@ -75,9 +77,6 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "score_sheet": scoring.score_sheet,
     "end_game": rounds.end_game,
     "note": _note,
-    "quinn_turn": quinn.play,
-    "quinn_answer": quinn.play,
-    "quinn_level": quinn.set_level,
 }
 
 PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, Any]]] = {
@@ -85,8 +84,6 @@ PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, An
     "start_game": table_setup.prepare_start,
     "kaiju_roll": kaiju.prepare_roll,
     "roll_dice": rounds.prepare_dice,
-    "quinn_turn": quinn.prepare,
-    "quinn_answer": quinn.prepare,
 }
 
 assert all(EVENTS[k].random for k in PREPARE)

@@ -146,16 +146,6 @@ EVENTS = {
          "panorama_sizes": ICONS,
          "panorama_complete": Field("array", items=Field("boolean"), max_items=20, required=False),
          "other_points": Field("integer", minimum=-999, maximum=999, required=False)}),
-    # Quinn, the solo opponent
-    "quinn_turn": EventSpec(
-        "Quinn takes its turn in the current step: the app rolls Quinn's dice, makes its checks, says what to do "
-        "on the table, and asks what only the table can see.", random=True, drawn=("dice",)),
-    "quinn_answer": EventSpec(
-        "Answer Quinn's question: one of the answers it offers (yes, no) or a number it asks for.",
-        {"answer": Field("string", max_length=20, description="yes, no, or a whole number such as 3.")},
-        random=True, drawn=("dice",)),
-    "quinn_level": EventSpec("Change Quinn's difficulty level; its collection, coins and medals stay.",
-                             {"level": Field("integer", minimum=1, maximum=9)}),
     "end_game": EventSpec("End the game now (it also ends by itself after the last round's Cleanup step)."),
     **shared("note"),
 }

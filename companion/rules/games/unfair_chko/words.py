@@ -44,9 +44,6 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
         "sell_medals": lambda: f"{who} sells {plural(p.get('count') or 1, (p.get('medal') or 'silver') + ' medal')}.",
         "set_medals": lambda: f"Correction: {who} has {p.get('silver')} silver and {p.get('gold')} gold medals.",
         "score_sheet": lambda: f"{who}'s score sheet is filled in.",
-        "quinn_turn": lambda: "Quinn took its turn.",
-        "quinn_answer": lambda: f"The table answered Quinn: {p.get('answer')}.",
-        "quinn_level": lambda: f"Quinn now plays at level {p.get('level')}.",
         "end_game": lambda: "The game is over.",
     }
     return said[kind]() if kind in said else None

@@ -1,13 +1,39 @@
-"""Quinn, the solo opponent (quinn.py): its turn in each step, the table's answers, dice, kaiju, medals, score."""
+"""Quinn, the solo opponent, hosted beside the player (companion/bots/unfair_chko.py over the rules' quinn.py): its
+turn in each step, the table's answers, dice, kaiju, medals, score."""
 
 from __future__ import annotations
 
 import pickle
+import random
 from dataclasses import replace
 
-from companion.rules.games import unfair_chko as uc
+import pytest
+
+from companion.bots.seats import with_bots
+from companion.rules import Event, RuleError, SetupConfig, rules_for
 from companion.rules.games.unfair_chko.state import Kaiju
-from tests.companion.rules.unfair_chko.conftest import act, new_game, refused
+from tests.companion.rules.unfair_chko.conftest import GAME
+
+uc = with_bots(GAME, rules_for(GAME))  # Unfair's rules with Quinn's host around them, as the app's catalog builds them
+
+
+def act(state, kind, outcome=None, seed=0, **payload):
+    """Applies an event as the app does: the schema fills defaults, `prepare` draws (or `outcome` is stored)."""
+    checked = uc.events[kind].check(payload)
+    if uc.events[kind].random:
+        checked = {**checked, **outcome} if outcome is not None else uc.prepare(state, kind, checked,
+                                                                                 random.Random(seed))
+    return uc.apply(state, Event(1, kind, checked))
+
+
+def refused(state, kind, match, outcome=None, **payload):
+    with pytest.raises(RuleError, match=match):
+        act(state, kind, outcome, **payload)
+
+
+def new_game(players=("Ann", "Bo"), **options):
+    return uc.setup(SetupConfig(tuple(players), options, GAME))
+
 
 ANN = 0
 
@@ -56,9 +82,6 @@ def test_quinn_joins_a_solo_game_at_the_chosen_level_and_only_there():
 
 
 def test_an_unknown_level_is_refused_at_setup():
-    import pytest
-    from companion.rules import RuleError
-
     with pytest.raises(RuleError, match="has no level 7; levels: 1, 2, 3"):
         new_game(("Ann",), solo=True, packs=["Ocean"], quinn_level=7)
 
@@ -156,9 +179,33 @@ def test_changing_the_level_keeps_the_collection_and_the_state_pickles():
 
 def test_the_stored_dice_replay_the_same_turn():
     state = to_step(solo(), "Park")
-    import random
     payload = uc.prepare(state, "quinn_turn", {}, random.Random(7))
     first = act(state, "quinn_turn", payload)
     second = act(state, "quinn_turn", payload)
     assert first.automa == second.automa and len(payload["dice"]) == 1
     refused(state, "quinn_turn", "stored dice ran out", {"dice": []})
+
+
+def test_quinns_events_from_an_imported_log_are_checked_like_the_games_own():
+    """An imported log was never checked by the app: a bad payload is refused with a sentence, never a crash."""
+    state = to_step(solo(), "Park")
+    for kind, payload, match in (("quinn_answer", {"dice": []}, r"quinn_answer: payload.answer: is required\."),
+                                 ("quinn_level", {"level": 12}, "quinn_level: payload.level: "),
+                                 ("quinn_turn", "dice", "quinn_turn: payload: expected an object")):
+        with pytest.raises(RuleError, match=match):
+            uc.apply(state, Event(1, kind, payload))
+    with pytest.raises(RuleError, match="Quinn plays only in a solo game"):
+        uc.apply(act(new_game(("Ann", "Bo"), packs=["Ocean", "Pirate"]), "start_game", starting_player=0),
+                 Event(1, "quinn_turn", {"dice": [1]}))
+
+
+def test_the_rules_alone_hold_quinn_and_the_host_adds_its_events_where_they_were_listed():
+    rules = rules_for(GAME)
+    assert not {"quinn_turn", "quinn_answer", "quinn_level"} & set(rules.events)
+    assert new_game(("Ann",), solo=True, packs=["Ocean"]).automa.bot.level == 1  # the rules' setup seats Quinn
+    listed = list(uc.events)
+    assert listed[listed.index("score_sheet") + 1:listed.index("end_game")] == ["quinn_turn", "quinn_answer",
+                                                                                 "quinn_level"]
+    assert uc.describe({"type": "quinn_answer", "payload": {"answer": "yes"}}, ["Ann"]) == \
+        "The table answered Quinn: yes."
+    assert uc.describe({"type": "take_loan", "payload": {"player": 0}}, ["Ann"]) == "Ann takes a loan."
