@@ -127,10 +127,9 @@ def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems:
     choices = ", ".join(sorted(known)) or "none"
     for deck in decks:
         for key, name in (("layout", deck.layout), ("back", deck.back)):
-            if not deck.layout_by or key == "back":
-                if name not in known:
-                    problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}"
-                                 f"{owner(name)}", places.line("decks", deck.id, key))
+            if (not deck.layout_by or key == "back") and name not in known:
+                problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}"
+                             f"{owner(name)}", places.line("decks", deck.id, key))
         if deck.layout_by:
             for card in deck.cards:
                 if card.layout not in known:
