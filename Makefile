@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: demo test install lock tools check build serve bench pictures references clean
+.PHONY: demo test lint install lock tools check build serve bench pictures references clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,7 +55,13 @@ demo: build  ## Install, render every bundled game into output/, then serve the 
 	$(BIN)/cardgen games
 	$(BIN)/companion serve --host 127.0.0.1 --port 5000
 
-test: install tools  ## Run the whole test suite.
+# ruff checks the rules chosen in pyproject.toml's [tool.ruff.lint] (ruff format is not used); mypy checks the
+# types of cardgen and companion as [tool.mypy] says. Its cache is .mypy_cache, ruff's .ruff_cache.
+lint: install  ## Lint the code (ruff) and check its types (mypy); `make test` runs this first.
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: install tools lint  ## Lint and type-check the code, then run the whole test suite.
 	$(BIN)/python -m pytest
 
 serve: install  ## Serve the companion on 127.0.0.1:5000 (SQLite in instance/).
@@ -78,5 +84,5 @@ references: install  ## Redraw the reference card images the tests compare with 
 	$(BIN)/python -m tests.cardgen.reference.refresh
 
 clean:  ## Remove the virtualenv and everything built.
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache
 	find output -mindepth 1 ! -name README.md -exec rm -rf {} +

@@ -35,7 +35,7 @@ def run(root: Path, out: Path, cache: Path, one_core: bool = False) -> tuple[flo
     pin = (lambda: os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})) if one_core else None
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--all", "--all-formats", "--out", str(out)],
-                               cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=pin)
+                               cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=pin)  # noqa: PLW1509 - the child is started before any thread; it only pins itself to one core
     errors = process.stderr.read().decode()
     _, status, usage = os.wait4(process.pid, 0)
     if status:

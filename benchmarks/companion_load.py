@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.live_server import LiveServer  # noqa: E402  (the same server runner the tests use)
-from tests.postgres_server import PostgresServer, binaries  # noqa: E402
+from tests.live_server import LiveServer  # the same server runner the tests use
+from tests.postgres_server import PostgresServer, binaries
 
 TIMEOUT = 10.0  # a request not answered by then counts as timed out
 SHEET = '[game]\ntitle = "Score Sheet"\nplayers = [1, 6]\n\n[scoring]\ncategories = ["Points"]\n\n' \
@@ -53,7 +53,7 @@ class Phone:
         self.writer.write(head.encode() + b"\r\n" + data)
         try:
             return await asyncio.wait_for(self._answer(), TIMEOUT)
-        except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
             self.writer.close()
             self.reader = self.writer = None
             raise
@@ -86,7 +86,7 @@ class Page:
                     self.open = True
                 elif line.startswith(b"data: ") and b'"seq"' in line:
                     self.heard.append((self.game_id, json.loads(line[6:])["seq"], self, time.perf_counter()))
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             pass
         finally:
             self.open = self.open and time.monotonic() >= until  # held to the end
@@ -104,7 +104,7 @@ class Night:
         start = time.perf_counter()
         try:
             answer = await call
-        except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
             self.timeouts += 1
             return None
         into.append(time.perf_counter() - start)
@@ -168,7 +168,7 @@ async def closed_loop(port: int, games: list[dict], clients: int, seconds: float
                                                        game["edit_secret"])
                 else:
                     status, data = await phone.request("GET", f"/api/games/{game['id']}")
-            except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+            except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
                 figures["timeouts"] += 1
                 continue
             figures["writes" if write else "reads"].append(time.perf_counter() - start)

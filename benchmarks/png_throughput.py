@@ -26,13 +26,13 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pdf_throughput import cpu_seconds, make_game  # noqa: E402
+from pdf_throughput import cpu_seconds, make_game
 
-from cardgen.export.pngs import PngOptions, export_pngs  # noqa: E402
-from cardgen.export.pool import cores  # noqa: E402
-from cardgen.gamedata import load_game  # noqa: E402
-from cardgen.layout import fonts  # noqa: E402
-from cardgen.output import Staging  # noqa: E402
+from cardgen.export.pngs import PngOptions, export_pngs
+from cardgen.export.pool import cores
+from cardgen.gamedata import load_game
+from cardgen.layout import fonts
+from cardgen.output import Staging
 
 DPI, BLEED = 300, 3.175
 PX = DPI / 25.4  # pixels per mm

@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from cardgen.gamedata import card_data_dir, load_game  # noqa: E402
-from companion.simulate import lab  # noqa: E402
-from companion.simulate.models import FLOWS, MODELS  # noqa: E402
-from companion.simulate.record import SimulationError  # noqa: E402
+from cardgen.gamedata import card_data_dir, load_game
+from companion.simulate import lab
+from companion.simulate.models import FLOWS, MODELS
+from companion.simulate.record import SimulationError
 
 
 def measure(slug: str, players: int, games: int, seed: int) -> dict[str, float] | None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from cardgen.export.pngs import PngOptions, export_pngs
 from cardgen.export.tts import TtsOptions, export_tts
@@ -51,10 +52,10 @@ def write_extras(game: Game, composer: Composer, options: Any, staging: Staging,
             done.after_commit.append(report.remove_stale)
             done.summary.append(f"card images: {report.drawn} drawn, {report.reused} unchanged and kept")
         if options.tts:
-            report = export_tts(game, TtsOptions(dpi=options.dpi, base_url=options.tts_base_url), staging)
-            done.kept |= report.files
-            done.after_commit.append(report.remove_stale)
-            done.summary.append(f"Tabletop Simulator: {report.drawn} sheet images drawn, {report.reused} kept")
+            sheets = export_tts(game, TtsOptions(dpi=options.dpi, base_url=options.tts_base_url), staging)
+            done.kept |= sheets.files
+            done.after_commit.append(sheets.remove_stale)
+            done.summary.append(f"Tabletop Simulator: {sheets.drawn} sheet images drawn, {sheets.reused} kept")
         if options.tokens and game.tokens:
             pages += write_token_sheets(game, page, staging.path(token_file_name(game.slug, page)), bleed=options.bleed,
                                         duplex=options.duplex, back_offset=options.back_offset, warnings=warnings,

@@ -19,7 +19,8 @@ import signal
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from cardgen.export import pool
 from cardgen.output import Terminated, sigterm_held
@@ -60,7 +61,7 @@ class GamesAtOnce:
         self._running: dict[int, tuple[Any, Any, bool]] = {}  # index -> (process, pipe end, holds a core)
         self.outcomes: dict[int, Outcome] = {}
 
-    def __enter__(self) -> "GamesAtOnce":
+    def __enter__(self) -> GamesAtOnce:
         return self
 
     def __exit__(self, kind, value, trace) -> None:
@@ -115,9 +116,9 @@ class GamesAtOnce:
     def _collect(self, timeout: float | None) -> None:
         """Takes the outcomes of the games that finished within `timeout` seconds (None: the first to finish)."""
         ends = {receiver: index for index, (_, receiver, _) in self._running.items()}
-        for receiver in wait(list(ends), timeout):
-            index = ends[receiver]
-            process, _, holds = self._running.pop(index)
+        for ready in wait(list(ends), timeout):
+            index = ends[ready]
+            process, receiver, holds = self._running.pop(index)
             try:
                 outcome = receiver.recv()
             except (EOFError, OSError):
@@ -147,7 +148,7 @@ class GamesAtOnce:
             outcome = Outcome("stopped", stop.committed)
         except self._errors as error:
             outcome = Outcome("error", str(error))
-        except BaseException:
+        except BaseException:  # noqa: BLE001 - whatever ends a game's build is sent back as its outcome
             outcome = Outcome("crashed", traceback.format_exc())
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the build is over: only the answer is left to send
         try:

@@ -17,7 +17,8 @@ import shutil
 import signal
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 MANIFEST = "manifest.json"
 
@@ -65,7 +66,7 @@ class Staging:
     def discard(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def __enter__(self) -> "Staging":
+    def __enter__(self) -> Staging:
         return self
 
     def __exit__(self, kind, value, traceback) -> None:
@@ -126,7 +127,7 @@ def _unchanged(path: Path, digest: str) -> bool:
 
 def _remove(target: Path, names: Iterable[str]) -> None:
     """Deletes the files, then the folders under `target` that this left empty."""
-    folders = set()
+    folders: set[Path] = set()
     for name in names:
         try:
             os.remove(target / name)

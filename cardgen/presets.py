@@ -15,7 +15,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from cardgen.gamedata import CardSize, templates_dir
 from cardgen.gamedata.cardsizes import CARD_SIZES

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from cardgen.gamedata import Card, Deck
 from cardgen.layout import fonts

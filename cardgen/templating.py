@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import jinja2
 
@@ -33,7 +34,7 @@ def _default(value: object, default_value: object = "", boolean: bool = False) -
     return default_value if value is None else jinja2.filters.do_default(value, default_value, boolean)
 
 
-def _signed(value: object) -> str:
+def _signed(value: Any) -> str:
     """+3 / -2 / 0: a modifier as players write it."""
     if value is None or value == "":
         return ""

@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from flask import Flask
 
-ENVIRONMENT = {  # variable -> (setting, converter)
+ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {  # variable -> (setting, converter)
     "DATABASE_URL": ("DATABASE_URL", str),
     "SECRET_KEY": ("SECRET_KEY", str),
     "COMPANION_GAMES": ("GAME_FOLDERS", lambda v: [p for p in v.split(os.pathsep) if p]),

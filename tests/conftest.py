@@ -8,7 +8,7 @@ import os
 import sys
 import textwrap
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -50,7 +50,7 @@ h-2,Grace,5,dark,1,
 """
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_bundled(slug: str) -> Game:
     return load_game(card_data_dir() / slug)
 
@@ -211,7 +211,7 @@ def live_server(database_url, tmp_path, sheet_game):
 
     servers: list[LiveServer] = []
 
-    def start() -> "LiveServer":
+    def start() -> LiveServer:
         server = LiveServer(database_url, tmp_path / "instance", games=[sheet_game])
         server.start()
         servers.append(server)

@@ -6,7 +6,8 @@ import contextlib
 
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import click
 
@@ -148,7 +149,7 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
                            booklet=booklet or all_formats, png=png or all_formats, preset=preset, dpi=dpi,
                            copies_in_names=copies_in_names, art_dpi=art_dpi, tts=tts or all_formats, tts_base_url=tts_base_url,
                            pack_decks=pack_decks, cmyk=cmyk, strict=strict)
-    names = bundled_slugs() if all_games else [game]
+    names = bundled_slugs() if all_games or game is None else [game]  # one of the two, checked above
     if all_games and can_run_at_once(len(names)):
         status = _at_once(names, assets, options, changed_since)
     else:

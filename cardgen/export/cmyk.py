@@ -30,7 +30,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from PIL import ImageCms
 from pypdf import PdfReader
@@ -129,7 +129,7 @@ def convert(engine: Engine, path: Path, timeout: float = TIMEOUT) -> int:
                f"-sOutputFile={converted}", "-c", _output_intent(engine.profile), "-f", str(path)]
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
     try:
-        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=timeout, env=env)
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=timeout, env=env, check=False)
     except subprocess.TimeoutExpired:
         converted.unlink(missing_ok=True)
         raise CmykError(f"{path.name}: Ghostscript took longer than {timeout:g} s converting it to CMYK") from None

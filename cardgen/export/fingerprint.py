@@ -82,7 +82,7 @@ class Fingerprints:
                 text = self.game.layouts[current].read_text(encoding="utf-8")
                 texts.append(text)
                 found = EXTENDS.search(text.split("\n[", 1)[0])
-                current = found.group(1) if found else None
+                current = found.group(1) if found else ""  # no layout is named ""
             together = "\n".join(texts)
             self._chains[name] = (digest(name, texts), {word: bool(re.search(pattern, together))
                                                          for word, pattern in DECK_WORDS.items()})

@@ -28,7 +28,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from cardgen.export import pool
 from cardgen.export.cache import ImageCache, remove_stale

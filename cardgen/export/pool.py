@@ -17,7 +17,8 @@ import multiprocessing
 import os
 import signal
 import sys
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable, Iterator
 
 J = TypeVar("J")
 R = TypeVar("R")

@@ -21,7 +21,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import quote, urlsplit
 
 from PIL import Image as PILImage

@@ -56,7 +56,8 @@ def read_cards(deck: Deck, table: Table, problems: Collector, ids: list[RowId] |
     cards = []
     seen: dict[tuple[str, Any], int] = {}
     names: dict[str, int] = {}
-    kept, failed = 0, []  # failed: the first row the condition fails on, reported once
+    kept = 0
+    failed: list[int] = []  # the first row the condition fails on, reported once
     for line, cells in table.rows:
         if len(cells) != len(table.header):
             problems.add(path, f"this row has {len(cells)} cells but the header has {len(table.header)} "
@@ -194,7 +195,7 @@ def _row_values(deck: Deck, positions: dict[str, int], cells: tuple[str, ...], p
             values[column.name] = column.parse(text)
         except CellError as error:
             problems.add(path, f"column {column.name!r}: expected {error.expected}, found {_shown(text)}",
-                         line, index + 1)
+                         line, (index or 0) + 1)
             ok = False
     return values, ok
 

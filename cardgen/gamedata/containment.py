@@ -4,7 +4,7 @@ with --assets) once its symlinks are resolved, and where an art file of a given 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def contained(folder: Path | str, path: Path | str, also: Iterable[Path | str] = ()) -> bool:

@@ -46,7 +46,7 @@ class Collector:
             sheet: str | None = None) -> None:
         self.problems.append(Problem(file, message, line, column, sheet))
 
-    def in_sheet(self, file: Path, sheet: str | None) -> "Collector":
+    def in_sheet(self, file: Path, sheet: str | None) -> Collector:
         """This collector, adding `sheet` to each problem about `file` (a spreadsheet) that names no sheet."""
         return _SheetCollector(self, file, sheet) if sheet is not None else self
 

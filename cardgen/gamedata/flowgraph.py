@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def check_graph(flow, fail: Callable[[str, str], None]) -> None:

@@ -15,7 +15,8 @@ import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from cardgen.gamedata.containment import contained
 from cardgen.gamedata.errors import Collector
@@ -268,14 +269,18 @@ def _branching(read: _Reader, names: frozenset[str], raw: dict, common: dict, st
     if kind == "count":
         most = raw.get("most", 20)
         branches = raw.get("answers", {})
-        ranges = _ranges(read, branches, 0, most, f"count {node_id!r}: answers", where) if isinstance(
-            most, int) and most > 0 else read.fail(f"count {node_id!r}: most must be a whole number above 0", *where)
+        if not (isinstance(most, int) and most > 0):
+            read.fail(f"count {node_id!r}: most must be a whole number above 0", *where)
+            return None
+        ranges = _ranges(read, branches, 0, most, f"count {node_id!r}: answers", where)
         return ranges and Node(branches=MappingProxyType(dict(branches)), store=store, most=most, ranges=ranges,
                                **common)
     sides = raw.get("sides", 6)
     faces = raw.get("faces", {})
-    ranges = _ranges(read, faces, 1, sides, f"roll {node_id!r}: faces", where) if isinstance(
-        sides, int) and sides > 1 else read.fail(f"roll {node_id!r}: sides must be a whole number above 1", *where)
+    if not (isinstance(sides, int) and sides > 1):
+        read.fail(f"roll {node_id!r}: sides must be a whole number above 1", *where)
+        return None
+    ranges = _ranges(read, faces, 1, sides, f"roll {node_id!r}: faces", where)
     return ranges and Node(branches=MappingProxyType(dict(faces)), sides=sides, store=store, ranges=ranges, **common)
 
 

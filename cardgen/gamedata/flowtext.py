@@ -9,7 +9,8 @@ or the name itself in words.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from cardgen.gamedata.flows import PLACEHOLDER, Flow
 

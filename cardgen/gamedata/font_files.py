@@ -14,7 +14,8 @@ import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from cardgen.gamedata.containment import contained
 

@@ -35,7 +35,7 @@ def icon_file(root: Path, written: Any) -> tuple[str | None, str | None]:
                     return None, f"file {written!r} is not a PNG image"
         else:
             element = ElementTree.parse(path).getroot()
-            if not element.tag.rsplit("}", 1)[-1] == "svg":
+            if element.tag.rsplit("}", 1)[-1] != "svg":
                 return None, f"file {written!r} is XML but not an SVG drawing (its root is <{element.tag}>)"
     except OSError as error:
         return None, f"file {written!r} cannot be read ({error.strerror})"

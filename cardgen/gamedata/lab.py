@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from cardgen.gamedata.containment import contained
 from cardgen.gamedata.errors import Collector

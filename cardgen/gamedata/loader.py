@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from cardgen.gamedata.bundle import templates_dir
 from cardgen.gamedata.cards import RowId, read_cards, required_header
@@ -62,7 +62,8 @@ def read_game(folder: Path | str, templates: Path | None = None,
             problems.add(path, f"layout {name!r} is a link to {path.resolve()}, outside the game folder; copy the "
                          "file into layouts/")
             del layouts[name]
-    decks, ids = [], []
+    decks: list[Deck] = []
+    ids: list[RowId] = []
     for deck in manifest.decks:
         if deck.file.parent != folder or not contained(folder, deck.file) \
                 or deck.file.suffix.lower() in OTHER_SPREADSHEETS:
@@ -126,10 +127,9 @@ def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems:
     choices = ", ".join(sorted(known)) or "none"
     for deck in decks:
         for key, name in (("layout", deck.layout), ("back", deck.back)):
-            if not deck.layout_by or key == "back":
-                if name not in known:
-                    problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}"
-                                 f"{owner(name)}", places.line("decks", deck.id, key))
+            if (not deck.layout_by or key == "back") and name not in known:
+                problems.add(manifest, f"deck {deck.id!r}: unknown {key} {name!r}; layouts found: {choices}"
+                             f"{owner(name)}", places.line("decks", deck.id, key))
         if deck.layout_by:
             for card in deck.cards:
                 if card.layout not in known:

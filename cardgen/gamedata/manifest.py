@@ -134,9 +134,9 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
     def check_constants(self, constants: dict, schema: dict, info: dict[str, Any]) -> None:
         """[constants] against the [schema] of the rules the game is played with (its own, or its `rules`')."""
         own = read_schema(schema, self.path, self.places, self.problems)
-        for schema in game_schemas(own, self.path, info.get("rules", ""), info["slug"], self.problems,
-                                   self.places.line("game", "rules")):
-            check_constants(constants, schema, self.path, self.places, self.problems)
+        for rules_schema in game_schemas(own, self.path, info.get("rules", ""), info["slug"], self.problems,
+                                         self.places.line("game", "rules")):
+            check_constants(constants, rules_schema, self.path, self.places, self.problems)
 
     def game_info(self, game: dict, default_slug: str) -> dict[str, Any]:
         keys = ("game",)
@@ -231,7 +231,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                 self.problem(keys, f"icon {name!r}: colour must be {COLOUR_LIKE}, found {colour!r}")
                 colour = None
             specs[name] = IconSpec(name, self.text(value, "label", keys, required=True, default=name),
-                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys))
+                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys) or 0)
         return specs
 
     def deck(self, deck_id: str, table: Any, game_size: CardSize, shared: dict[str, Any]) -> Deck | None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.gamedata.columns import IMPLICIT_COLUMNS, OPTIONS, TYPES, CellError, Column
+from cardgen.gamedata.table_checks import TableChecks
 from cardgen.gamedata.values import kind_of
 
 
-class ColumnTables:
+class ColumnTables(TableChecks):
     """Mixin of the game.toml reader: columns of a deck (it provides problem and unknown_keys)."""
 
     def columns(self, table: dict, keys: tuple[str, ...], shared: tuple[Column, ...] = ()) -> tuple[Column, ...]:
@@ -54,14 +55,14 @@ class ColumnTables:
             # the names it does give are still taken, so the CSV is not reported again for them
             names = [wanted] if isinstance(wanted, str) else \
                 [name for name in wanted if isinstance(name, str)] if isinstance(wanted, list) else []
-        taken = []
+        taken: list[Column] = []
         for name in names:
             if name not in shared:
                 known = ", ".join(sorted(shared)) if shared else "none: there is no [columns] table"
                 self.problem(keys, f"shared_columns names {name!r}, which [columns] does not declare "
                              f"(it declares {known})")
-            elif shared[name] is not None and shared[name] not in taken:
-                taken.append(shared[name])
+            elif (column := shared[name]) is not None and column not in taken:
+                taken.append(column)
         return tuple(taken)
 
     def column(self, name: str, spec: Any, keys: tuple[str, ...]) -> Column | None:

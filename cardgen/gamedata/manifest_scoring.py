@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.gamedata.table_checks import TableChecks
 from cardgen.gamedata.values import SLUG, is_int, kind_of
 
 SCORING_KEYS = {"categories", "lowest_wins", "rounds", "counters", "tracks", "end", "tie_break"}
@@ -17,7 +18,7 @@ END_KEYS = {"points", "when"}
 WHEN = ("at_once", "end_of_round")
 
 
-class ScoringTables:
+class ScoringTables(TableChecks):
     """Mixin of the game.toml reader: the score sheet and tracker (it provides problem and unknown_keys)."""
 
     def scoring(self, table: dict) -> dict:
@@ -62,7 +63,7 @@ class ScoringTables:
             if not SLUG.fullmatch(meter_id):
                 self.problem(where, f"{what} id {meter_id!r} must be lower-case letters, digits and _")
             self.unknown_keys(spec, METER_KEYS, where)
-            numbers = {}
+            numbers: dict[str, Any] = {}
             for key, default in (("start", 0), ("min", 0), ("max", None), ("ends_game_at", None)):
                 value = spec.get(key, default)
                 if value is not None and not (is_int(value) and -100_000 <= value <= 100_000):

@@ -6,13 +6,14 @@ from typing import Any
 
 from cardgen.gamedata.columns import MAX_COPIES
 from cardgen.gamedata.records import Token
+from cardgen.gamedata.table_checks import TableChecks
 from cardgen.gamedata.values import COLOUR, COLOUR_LIKE, SLUG, is_int, kind_of
 
 TOKEN_KEYS = {"title", "count", "value", "shape", "size", "front", "back", "hidden", "colour", "description"}
 SHAPES = ("round", "square", "rect")
 
 
-class TokenTables:
+class TokenTables(TableChecks):
     """Mixin of the game.toml reader: token kinds (it provides problem, unknown_keys and text)."""
 
     def token(self, token_id: str, table: Any) -> Token | None:

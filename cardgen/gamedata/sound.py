@@ -10,7 +10,7 @@ Problems in other files (the flowcharts, the lab's records) touch no deck's card
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardgen.gamedata.errors import Problem
 from cardgen.gamedata.records import Deck, Game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 SLUG = re.compile(r"[a-z][a-z0-9_]*")
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
@@ -12,7 +12,7 @@ COLOUR_LIKE = ('like "#a1b2c3", or "#a1b2c380" to let what is beneath show throu
                '(the last two digits: 00 clear to ff solid)')  # for messages about a COLOUR
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

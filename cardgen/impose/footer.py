@@ -9,7 +9,7 @@ or sides, or split in two when no single stretch holds all of it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardgen.impose.papers import Paper
 

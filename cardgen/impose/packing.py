@@ -10,7 +10,7 @@ open, on any page, so little paper is left between rows of big and small pieces.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 from cardgen.impose.grid import ImpositionError, Slot
 from cardgen.impose.papers import Paper
@@ -94,10 +94,10 @@ def _place(pages: list[_Page], w: float, h: float, width: float, height: float,
                 shelf.columns.append(_Column(shelf.used, w, h + gap))
                 shelf.used += w + gap
                 return page, row, len(shelf.columns) - 1
-    page = next((p for p in pages if p.used + h <= height + 1e-9), None)
-    if page is None:
-        page = _Page()
-        pages.append(page)
-    page.shelves.append(_Shelf(page.used, h, w + gap, [_Column(0.0, w, h + gap)]))
-    page.used += h + gap
-    return page, len(page.shelves) - 1, 0
+    free = next((p for p in pages if p.used + h <= height + 1e-9), None)
+    if free is None:
+        free = _Page()
+        pages.append(free)
+    free.shelves.append(_Shelf(free.used, h, w + gap, [_Column(0.0, w, h + gap)]))
+    free.used += h + gap
+    return free, len(free.shelves) - 1, 0

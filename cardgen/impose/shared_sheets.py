@@ -8,7 +8,7 @@ same printed size share one), in the game's order of decks; a group makes one fi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardgen.impose.grid import Sheet
 

@@ -108,7 +108,7 @@ def _svg_drawing(path: str, mtime_ns: int, size: int):
     logger.setLevel(logging.CRITICAL)  # svglib logs its own failure; ours says more
     try:
         drawing = svg2rlg(path)
-    except Exception as error:  # svglib raises whatever its XML and CSS parsers raise
+    except Exception as error:  # noqa: BLE001 - svglib raises whatever its XML and CSS parsers raise
         raise ArtError(f"{path}: not a readable SVG file ({type(error).__name__}: {error})") from None
     finally:
         logger.setLevel(level)

@@ -17,7 +17,7 @@ import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardgen.gamedata import Card, Deck, Game
 from cardgen.gamedata.tomlplaces import TomlPlaces
@@ -76,7 +76,7 @@ class Finding:
         return (f"{len(self.seen)} {noun} of deck{'s' if len(decks) > 1 else ''} {named}, first "
                 f"{first.short or first.text}; cardgen check --verbose lists every card")
 
-    def as_error(self) -> "Finding":
+    def as_error(self) -> Finding:
         return replace(self, level="error")
 
 
@@ -155,9 +155,9 @@ def _deck(composer: Composer, deck: Deck) -> list[Finding]:
         return found + [_failed(error, header)]
     composer.read = set()
     for index, card in enumerate(deck.cards, start=1):
-        faces = [lambda: composer.front(deck, card, index)]
+        faces = [lambda: composer.front(deck, card, index)]  # noqa: B023 - lay_out calls the faces at once, in this iteration
         if varies:
-            faces.append(lambda: composer.back(deck, card, index))
+            faces.append(lambda: composer.back(deck, card, index))  # noqa: B023
         lay_out(seen_on(deck, card), faces)
     if not varies:
         lay_out(seen_on(deck, None), [lambda: composer.back(deck)])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from types import MappingProxyType, SimpleNamespace
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 import jinja2
 
@@ -21,7 +22,7 @@ from cardgen.layout.per_card import SettingError, per_card
 from cardgen.layout.placeholder import placeholder
 from cardgen.layout import safe_zone
 from cardgen.layout.safe_zone import Fact
-from cardgen.layout.spec import PER_CARD, Box, Field, Layout, LayoutError, load_layout
+from cardgen.layout.spec import PER_CARD, Box, Constant, Field, Layout, LayoutError, load_layout
 from cardgen.layout.template_names import (CARD_NAMES, CONTEXT_NAMES, ReadFields, deck_columns, flow_context,
                                            names_used)
 from cardgen.layout.textfit import TextStyle, fit, fit_plain
@@ -213,8 +214,9 @@ class Composer:
             except LayoutError as error:
                 if self.notes is None:
                     raise
-                key, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
-                self.notes.append(Note("error", box, key, detail if detail.startswith(key) else f"{key}: {detail}"))
+                setting, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
+                self.notes.append(Note("error", box, setting,
+                                       detail if detail.startswith(setting) else f"{setting}: {detail}"))
         if self.measure_ink:  # glyph by glyph: worth its time where someone reads the answer
             warnings += [Note("warning", box, "", fact.sentence(), fact)
                          for box, fact in safe_zone.outside(boxes_drawn, W, H, deck.safe_zone)]
@@ -231,7 +233,7 @@ class Composer:
                                     if kind == "name"}
         return self._box_names[key]
 
-    def _box_ops(self, box: Box, layout: Layout, rect: tuple[float, float, float, float], values: dict[str, str],
+    def _box_ops(self, box: Box, layout: Layout, rect: tuple[float, ...], values: dict[str, str],
                  context: dict, seed: str, warnings: list[Note], where: str, settings: tuple) -> list[Op]:
         x, y, w, h = rect
         v = box.values
@@ -261,8 +263,8 @@ class Composer:
             return art
         text = values.get("text", "")
         size, min_size, align, valign, leading, font_name, bold, italic = settings
-        style = self._style(size, min_size, colour("colour", layout.style.get("ink", DEFAULT_INK)), align, valign,
-                            leading, self._family(font_name, box))
+        ink = _solid(values.get("colour"), layout.style, layout.style.get("ink", DEFAULT_INK), where, "colour")
+        style = self._style(size, min_size, ink, align, valign, leading, self._family(font_name, box))
         text = text.strip()
         if is_plain(text):
             fitted = fit_plain(text, fonts.style_of(bold, italic, style.family), (x, y, w, h), style)
@@ -288,7 +290,7 @@ class Composer:
         return list(fitted.ops)
 
     @staticmethod
-    def _shape_ops(box: Box, layout: Layout, rect: tuple[float, float, float, float], colour: Any) -> list[Op]:
+    def _shape_ops(box: Box, layout: Layout, rect: tuple[float, ...], colour: Any) -> list[Op]:
         x, y, w, h = rect
         v = box.values
         if box.kind == "rect":
@@ -328,7 +330,7 @@ class Composer:
              where: str) -> list[Op]:
         x, y, w, h = rect
         file_name = values.get("column", "").strip()
-        accent = _colour(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
+        accent = _solid(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
         art = self._art_file(file_name) if file_name else None
         if art is None:
             return list(placeholder(seed, x, y, w, h, accent))
@@ -369,7 +371,7 @@ def _call(expression: Any, context: dict, where: str) -> Any:
         raise BoxError(f"{where}: when: {_failure(error)}", "when", _failure(error)) from None
 
 
-def _render(template: jinja2.Template, context: dict, where: str, key: str) -> str:
+def _render(template: jinja2.Template | Field | Constant, context: dict, where: str, key: str) -> str:
     try:
         if type(template) is Field:  # `{{ card.<column> }}`: read straight from the card
             value = getattr(context["card"], template.column)
@@ -384,6 +386,15 @@ def _failure(error: Exception) -> str:
     if isinstance(error, jinja2.TemplateError):
         return f"template error: {error}"
     return f"template error: {type(error).__name__}: {error}"
+
+
+def _solid(value: str | None, style: Mapping[str, str], default: str, where: str, key: str) -> str:
+    """A colour that cannot be "none": the ink of a text box, the accent of placeholder art."""
+    found = _colour(value, style, default, where, key)
+    if found is None:
+        detail = f"{key} {(value or '').strip()!r} leaves nothing to draw with: name a colour like #a1b2c3 or a style name"
+        raise BoxError(f"{where}: {detail}", key, detail)
+    return found
 
 
 def _colour(value: str | None, style: Mapping[str, str], default: str | None, where: str, key: str) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 NAMES = ("W", "H", "bleed")
 _OPERATORS: dict[type, Callable[..., float]] = {
@@ -51,6 +51,7 @@ def _check(node: ast.AST, source: str) -> None:
 
 def _evaluate(node: ast.AST, names: Mapping[str, float]) -> float:
     if isinstance(node, ast.Constant):
+        assert isinstance(node.value, (int, float))  # _check lets only numbers through
         return float(node.value)
     if isinstance(node, ast.Name):
         return float(names[node.id])

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -137,7 +137,7 @@ def missing(text: str, font: str = "regular") -> str:
     drawn = _drawn.setdefault(font, set())
     if drawn.issuperset(text):  # every character seen before: most text, checked at C speed
         return ""
-    lost = set()
+    lost: set[str] = set()
     for ch in set(text) - drawn:
         (drawn if covers(ch, font) else lost).add(ch)
     return "".join(sorted(lost))

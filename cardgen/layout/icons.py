@@ -3,7 +3,7 @@ lettered badge when it has none."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from cardgen.gamedata import IconSpec
 from cardgen.layout import fonts

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 _MARKUP = re.compile(r"[*:\\\n\[]")
 _SPACES = re.compile(r"([ \t]+)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from cardgen.layout.expressions import ExpressionError, compile_expression
 from cardgen.layout.spec import GEOMETRY, PER_CARD, Box, LayoutError
@@ -27,7 +27,7 @@ class SettingError(LayoutError):
         super().__init__(f"{key}: {detail}")
         self.key, self.detail = key, detail
 
-    def at(self, box: Box) -> "SettingError":
+    def at(self, box: Box) -> SettingError:
         """The same error, its message starting at the setting's layout file:line and naming the box."""
         placed = SettingError(self.key, self.detail)
         placed.args = (f"{box.place(self.key)}: box {box.name!r}: {self.key}: {self.detail}",)
@@ -58,12 +58,12 @@ def _settings(values: dict[str, str], rect: tuple[float, ...], names: Mapping[st
             raise SettingError("hidden", f"gave {hidden.strip()!r}; it must give true or false")
         if word in TRUE:
             return None
-    rect = list(rect)
+    placed = list(rect)
     for index, key in enumerate(GEOMETRY):
         if key in values:
-            rect[index] = _coordinate(key, values.pop(key), names)
+            placed[index] = _coordinate(key, values.pop(key), names)
     sizes = {key: _size(key, values.pop(key)) for key in SIZES if key in values}
-    return tuple(rect), sizes
+    return tuple(placed), sizes
 
 
 def _coordinate(key: str, text: str, names: Mapping[str, float]) -> float:

@@ -15,7 +15,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 import jinja2
 
@@ -75,7 +76,7 @@ class Box:
     kind: str
     geometry: tuple[Callable[[Mapping[str, float]], float], ...]
     values: Mapping[str, Any]
-    templates: Mapping[str, "jinja2.Template | Field | Constant"]
+    templates: Mapping[str, jinja2.Template | Field | Constant]
     when: Callable[..., Any] | None
     sources: Mapping[str, str]  # key -> Jinja2 source, for checking the names it uses
     places: Mapping[str, tuple[Path, int | None]] = field(default_factory=dict)  # key -> (file, line) it was set at
@@ -124,7 +125,7 @@ def _load_layout(name: str, versions: tuple, files: Mapping[str, Path]) -> Layou
 
 
 def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
-    chain: list[tuple[Path, dict]] = []
+    chain: list[tuple[Path, dict, TomlPlaces]] = []
     current: str | None = name
     while current is not None:
         if current not in files:
@@ -229,7 +230,8 @@ def _box(name: str, raw: dict) -> Box:
         if not isinstance(raw[key], (int, float)) or isinstance(raw[key], bool) or raw[key] < 0:
             raise LayoutError(f"{at(key)}: {key} must be a number of 0 or more, found {raw[key]!r}")
     env = environment()
-    templates, sources = {}, {}
+    templates: dict[str, jinja2.Template | Field | Constant] = {}
+    sources: dict[str, str] = {}
     for key in (TEMPLATED | per_card) & set(raw):
         if not isinstance(raw[key], str):
             raise LayoutError(f"{at(key)}: {key} must be text in quotes, found {raw[key]!r}")

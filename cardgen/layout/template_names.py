@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 from types import SimpleNamespace
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from jinja2 import meta, nodes
 
@@ -32,7 +33,7 @@ class ReadFields(SimpleNamespace):
         return object.__getattribute__(self, name)
 
 
-def deck_columns(deck: Deck) -> list[dict[str, str]]:
+def deck_columns(deck: Deck) -> list[dict[str, Any]]:
     """`deck.columns` for templates: the columns game.toml declares for the deck (not id, name and count), so a
     shared layout can print each of them: name, type, description, printed (false for data no card prints)
     and a label ("max_hp" -> "Max hp")."""
@@ -55,9 +56,9 @@ def names_used(source: str) -> frozenset[tuple[str, str]]:
     for node in tree.find_all(nodes.Getattr):
         if isinstance(node.node, nodes.Name) and node.node.name == "card":
             used.add(("column", node.attr))
-    for node in tree.find_all(nodes.Getitem):
-        if isinstance(node.node, nodes.Name) and node.node.name == "card" and isinstance(node.arg, nodes.Const):
-            used.add(("column", str(node.arg.value)))
+    for item in tree.find_all(nodes.Getitem):
+        if isinstance(item.node, nodes.Name) and item.node.name == "card" and isinstance(item.arg, nodes.Const):
+            used.add(("column", str(item.arg.value)))
     # Jinja's own names (loop inside a for, range, namespace...) are known; set/for variables are not free
     used |= {("name", name) for name in meta.find_undeclared_variables(tree) - set(environment().globals)}
     return frozenset(used)

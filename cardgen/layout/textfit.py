@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from cardgen.layout import fonts
 from cardgen.layout.markup import Piece
@@ -182,7 +182,7 @@ def _draw_line(line: list[Measured], left: float, baseline: float, size: float, 
     """One line's ops: a Text op per run of one face and colour (a colour span's, else `colour`)."""
     ops: list[Op] = []
     x = left
-    run_text, run_style, run_x = "", None, left
+    run_text, run_style, run_x = "", ("", ""), left  # run_style is set with the run's first character
     for piece, unit in line:
         if piece.kind == "icon":
             if run_text:

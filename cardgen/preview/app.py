@@ -80,7 +80,7 @@ class Preview:
             self.cards = lay_out(game, self.cards.made if self.cards and self._reuse else None)
             self._reuse = True
         except LayoutError:
-            return [line for line in layout_lines(self.folder, game)] or [
+            return list(layout_lines(self.folder, game)) or [
                 Line("error", "", "the cards cannot be laid out; run cardgen check for the details")]
         return []
 

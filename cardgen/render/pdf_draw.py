@@ -9,7 +9,7 @@ time and written again as it was (`Codes`): the same bytes, without working them
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -99,6 +99,8 @@ class _Text(PDFTextObject):
     character-by-character loop (the same bytes: that subset's font name when it changes, then the
     characters' codes as one string)."""
 
+    _curSubset: int  # reportlab's: the font subset the text object last switched to (-1 before any)
+
     def __init__(self, canvas: Canvas, kept: Codes, x: float = 0, y: float = 0):
         super().__init__(canvas, x, y)
         self._kept = kept
@@ -162,7 +164,10 @@ class PageDrawer:
 
     def _reset(self) -> None:
         # what the PDF graphics state holds now: setting it again would only add bytes and time
-        self._fill = self._stroke = self._font = self._width = None
+        self._fill: str | None = None
+        self._stroke: str | None = None
+        self._font: tuple[str, float] | None = None
+        self._width: float | None = None
 
     def y(self, y: float) -> float:
         return (self.page_height - y) * mm

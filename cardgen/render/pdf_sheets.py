@@ -7,7 +7,7 @@ import functools
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -211,7 +211,7 @@ def _free_runs(paper: Paper, margin: float, band: float, obstacles: tuple[Box, .
     return tuple(free_runs(paper, margin, band, obstacles))
 
 
-def draw_footer(canvas: Canvas, paper: Paper, margin: float, obstacles: list[Box], text: str,
+def draw_footer(canvas: Canvas, paper: Paper, margin: float, obstacles: Sequence[Box], text: str,
                 colour: str = "#555555") -> bool:
     """Sets `text` inside the printable area (`margin` mm from every edge) where nothing else is:
     whole in the bottom margin if it fits, else in the longest free stretch of any margin, shrunk

@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout.art_files import svg_drawing
 
 
-def svg_forms(canvas: Canvas) -> "SvgForms":
+def svg_forms(canvas: Canvas) -> SvgForms:
     """The SVG forms of this canvas (every drawer on one canvas must share them: form names are per file)."""
     forms = getattr(canvas, "_pnpkit_svg_forms", None)
     if forms is None:

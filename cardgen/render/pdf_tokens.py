@@ -7,6 +7,7 @@ pages (their back stays blank) and then pages of their own, which have no back p
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -17,7 +18,6 @@ from cardgen.impose.duplex import back_slot
 from cardgen.impose.grid import Sheet, SheetOptions, Slot
 from cardgen.impose.packing import MARGIN, Piece, pack
 from cardgen.impose.papers import Paper
-from cardgen.layout import fonts
 from cardgen.layout.ops import Face
 from cardgen.layout.token_face import DEFAULT_COLOUR, contrast, sides
 from cardgen.render.pdf_art import ART_DPI
@@ -42,8 +42,8 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
     margin = max(MARGIN, margin)
     if not game.tokens:
         return 0
-    tokens = {token.id: token for token in game.tokens}
-    faces = {token.id: sides(game, token, bleed) for token in game.tokens}
+    tokens: dict[Hashable, Token] = {token.id: token for token in game.tokens}  # keyed as packing's pieces are
+    faces: dict[Hashable, tuple[Face, Face | None]] = {token.id: sides(game, token, bleed) for token in game.tokens}
     if warnings is not None:
         warnings += [w for front, back in faces.values() for face in (front, back) if face for w in face.warnings]
     pieces = [Piece(t.id, t.width, t.height, t.count) for t in game.tokens]
@@ -69,7 +69,9 @@ def write_token_sheets(game: Game, paper: Paper, path: Path, bleed: float = TOKE
         number += 1
         behind = [(key, back_slot(slot, paper, duplex, back_offset)) for key, slot in page if faces[key][1]]
         for key, slot in behind:
-            drawer.place(f"tk_{key}_back", faces[key][1], slot)
+            back = faces[key][1]
+            assert back is not None  # behind holds the tokens that have a back
+            drawer.place(f"tk_{key}_back", back, slot)
         if duplex == "none":  # backs printed on their own sheet are cut out and glued on
             drawer.cut_lines([(tokens[key], slot) for key, slot in behind])
         drawer.finish(f"{game.title} · tokens · page {number}/{total} · backs of page {number - 1} · {PRINT_NOTE}",
@@ -118,7 +120,7 @@ class _TokenDrawer:
             else:
                 c.rect(s.x * mm, self.pages.y(s.y + s.height), s.width * mm, s.height * mm, stroke=1, fill=0)
 
-    def finish(self, text: str, placed: list[tuple[str, Slot]]) -> None:
+    def finish(self, text: str, placed: list[tuple[Hashable, Slot]]) -> None:
         """The footer inside the printable margin, clear of the tokens, then the next page."""
         draw_footer(self.canvas, self.paper, self.margin, [slot.bleed_box() for _, slot in placed], text)
         self.canvas.showPage()

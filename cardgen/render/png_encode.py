@@ -72,7 +72,7 @@ def choose_filter(image: Image.Image, raw: bytes) -> tuple[int, bool]:
     if ratio <= SMOOTH_RATIO:  # flat colour deflates this well unfiltered: no filter is tried
         return NONE, False
     sizes = sample_sizes(image, raw)
-    best = min(sizes, key=sizes.get)  # on a tie the first: NONE, then SUB
+    best = min(sizes, key=lambda kind: sizes[kind])  # on a tie the first: NONE, then SUB
     return best, ratio > PHOTO_RATIO or sizes[best] <= FILTER_GAIN * sizes[NONE]
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable
+from typing import Any
+from collections.abc import Callable
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -165,7 +166,7 @@ def _mask(spec: tuple, size: tuple[int, int]) -> Image.Image:
     return mask.reduce(fine)
 
 
-def _moved(spec: object, dx: float, dy: float) -> object:
+def _moved(spec: Any, dx: float, dy: float) -> Any:
     """`spec` with every point moved by (dx, dy), rounded so that repeated shapes share a cached mask."""
     if isinstance(spec, tuple) and len(spec) == 2 and all(isinstance(v, float) for v in spec):
         return (round(spec[0] + dx, 6), round(spec[1] + dy, 6))

@@ -45,7 +45,7 @@ def _glyph(style: str, size_px: float, char: str, phase: int) -> tuple[Image.Ima
     """A character's coverage mask for a pen `phase` / PHASES px right of a whole pixel, and the
     offset of the mask's top-left corner from that whole pixel on the baseline."""
     font = _font(style, size_px)
-    left, top, right, bottom = font.getbbox(char, anchor="ls")
+    left, top, right, bottom = map(int, font.getbbox(char, anchor="ls"))  # whole pixels already; typed as float
     if right <= left or bottom <= top:
         return None, 0, 0
     mask = Image.new("L", (right - left + 3, bottom - top + 2), 0)

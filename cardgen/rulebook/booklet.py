@@ -57,8 +57,8 @@ def write_booklet(source: Path, path: Path) -> int:
         writer.add_page(side)
     writer.add_metadata({"/Title": f"{reader.metadata.title} (booklet)" if reader.metadata else "booklet",
                          "/Producer": "pnpkit cardgen"})
-    with path.open("wb") as stream:
-        writer.write(stream)
+    with path.open("wb") as file:
+        writer.write(file)
     return pages
 
 

@@ -36,7 +36,7 @@ def components_table(game: Game) -> str:
 
 
 def context(game: Game) -> dict[str, Any]:
-    decks = {deck.id: {"id": deck.id, "title": deck.title, "total": deck.total, "distinct": deck.distinct,
+    decks: dict[str, dict[str, Any]] = {deck.id: {"id": deck.id, "title": deck.title, "total": deck.total, "distinct": deck.distinct,
                        "description": deck.description,
                        "cards": [{**thaw(card.fields), "count": card.count} for card in deck.cards]}
              for deck in game.decks}

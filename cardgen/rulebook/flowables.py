@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable

@@ -65,7 +65,7 @@ def _untangled(flow: Flow, rows: list[list[str]]) -> list[list[str]]:
     return rows
 
 
-def diagrams(flow: Flow, icons, constants=None) -> list["FlowchartDiagram"]:
+def diagrams(flow: Flow, icons, constants=None) -> list[FlowchartDiagram]:
     """One diagram per group of the flowchart (one for all when it has no groups), each titled by its group."""
     return [FlowchartDiagram(flow, icons, members, title, constants) for title, members in groups_of(flow)]
 
@@ -123,7 +123,7 @@ class FlowchartDiagram(Flowable):
             c.setFillColor(HexColor(EDGE["question"]))
             c.setFont(fonts.PDF_NAMES["bold"], 9)
             c.drawString(0, (height - 4) * mm, self.title)
-        for node_id, (x, y, w, h, lines) in self._boxes.items():
+        for node_id, (x, y, w, h, _lines) in self._boxes.items():
             for label, target in self.flow.nodes[node_id].branches.items():
                 text = "" if label == "next" else label
                 if target in self._boxes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from markdown_it import MarkdownIt
 

@@ -44,7 +44,7 @@ def markdown(game: Game) -> str:
         raise RulebookError(f"{path}:{error.lineno}: {error.message}") from None
     try:
         text = template.render(**context(game))
-    except Exception as error:  # a template's mistake, whatever it is, is reported with its line
+    except Exception as error:  # noqa: BLE001 - a template's mistake, whatever it is, is reported with its line
         raise RulebookError(f"{path}:{_template_line(error)}: {type(error).__name__}: {error}") from None
     return text.rstrip() + "\n\n" + appendix(game)
 

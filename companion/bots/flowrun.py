@@ -9,7 +9,8 @@ Every step is recorded as a sentence, with the reason behind it, for the page to
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable, Mapping
 
 from cardgen.gamedata.flowexpr import ExpressionError
 from cardgen.gamedata.flows import Flow
@@ -35,8 +36,9 @@ class Host(Protocol):
 
 def begin(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int]) -> tuple[Bot, Any]:
     """Starts a turn at the flowchart's start and runs until it ends or asks the table something."""
-    if bot.waiting:
-        raise FlowError(f"{flow.title} is still waiting for an answer: {asking(flow, bot, world, host)['text']}")
+    question = asking(flow, bot, world, host)
+    if question is not None:
+        raise FlowError(f"{flow.title} is still waiting for an answer: {question['text']}")
     return _walk(flow, replace(bot, turn=(), turns=bot.turns + 1), world, host, roll, flow.start)
 
 
@@ -90,12 +92,14 @@ def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], in
             return replace(bot, waiting=node.id), world
         scope = _scope(bot, world, host)
         told = None
+        target: str | None  # None: the turn ends
         try:
             if node.kind == "check":
                 if node.test is not None:
                     outcome = "yes" if node.test(scope) else "no"
                     target = node.branches[outcome]
                 else:
+                    assert node.value is not None  # a check has a test or a value (cardgen.gamedata.flows)
                     number = max(0, int(node.value(scope)))
                     outcome, target = str(number), node.target(number)
             elif node.kind == "roll":

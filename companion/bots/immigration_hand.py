@@ -17,7 +17,7 @@ class Hand:
     """A bot's cards as it knows them: Op card ids, and Resource cards counted per kind (time, cash, ...)."""
 
     ops: tuple[str, ...] = ()
-    resources: tuple[int, int, int, int] = (0, 0, 0, 0)
+    resources: tuple[int, ...] = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,10 @@ class World:
     def hand(self, seat: int) -> Hand:
         return self.hands[seat]
 
-    def with_hand(self, seat: int, hand: Hand) -> "World":
+    def with_hand(self, seat: int, hand: Hand) -> World:
         return replace(self, hands=self.hands[:seat] + (hand,) + self.hands[seat + 1:])
 
-    def with_state(self, state: State) -> "World":
+    def with_state(self, state: State) -> World:
         return replace(self, state=state)
 
 
@@ -55,8 +55,8 @@ def without_op(hand: Hand, card_id: str) -> Hand:
     return replace(hand, ops=tuple(ops))
 
 
-def payment(held: tuple[int, int, int, int], amount: int, values: tuple[int, int, int, int]
-            ) -> tuple[int, int, int, int] | None:
+def payment(held: tuple[int, ...], amount: int, values: tuple[int, ...]
+            ) -> tuple[int, ...] | None:
     """The cards that pay `amount` Time units losing least (no change is given), then using fewest cards;
     None when the hand is worth less."""
     if sum(n * v for n, v in zip(held, values)) < amount:

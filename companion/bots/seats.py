@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from cardgen.gamedata.flows import Flow
 from companion.bots import dice, flowrun, turns
@@ -51,7 +52,7 @@ class Seated:
     def bot(self, seat: int) -> Bot:
         return dict(self.bots)[seat]
 
-    def with_bot(self, seat: int, bot: Bot) -> "Seated":
+    def with_bot(self, seat: int, bot: Bot) -> Seated:
         return replace(self, bots=tuple((s, bot if s == seat else b) for s, b in self.bots))
 
 
@@ -66,7 +67,7 @@ class _Seats:
         levels = options.pop("bots", None) or []
         try:
             levels = LEVELS.check("bots", levels)
-        except ValueError as error:
+        except ValueError:
             raise RuleError("Say for each seat whether a person or a bot plays it, and the bot's level.") from None
         if len(levels) > len(config.players):
             raise RuleError(f"There are {len(levels)} seats for bots and people but {len(config.players)} players.")
@@ -142,7 +143,10 @@ class _Seats:
 
     def _asking(self, seated: Seated) -> dict[str, Any]:
         seat = seated.acting
-        return flowrun.asking(self.flow, seated.bot(seat), seated.world, self._host(seat))
+        assert seat is not None  # asked only while a bot waits for the table's answer
+        asked = flowrun.asking(self.flow, seated.bot(seat), seated.world, self._host(seat))
+        assert asked is not None  # the acting bot waits on a question
+        return asked
 
     def score(self, seated: Seated) -> dict[str, Any]:
         return self.rules.score(self.kind.state(seated.world))

@@ -8,6 +8,7 @@ preference. Every hook then applies its event for real, so the rules check every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.bots.flowrun import Bot
@@ -27,7 +28,7 @@ class ImmigrationHost(MemoFacts):
 
     def __init__(self, rules: Rules, seat: int):
         self.rules, self.seat = rules, seat
-        self.witness = None  # a simulated table's callback (kind, payload, before, after) -> state,
+        self.witness: Callable[[str, dict[str, Any], Any, Any], Any] | None = None  # a simulated table's callback (kind, payload, before, after) -> state,
         # told of each event made, which may add the table's own chores (an Op reshuffle) to the state
 
     def accepts(self, world: World, kind: str, payload: dict[str, Any]) -> bool:
@@ -69,7 +70,7 @@ class ImmigrationHost(MemoFacts):
         """The Attack covering the bot's most valuable stack (or the Deport first), if the bot can pay it."""
         me, hand, state = self.seat, world.hand(self.seat), world.state
         player = state.players[me]
-        targets = [(100, {"deport": True}, player.deport)] if player.deport else []
+        targets: list[tuple[int, dict[str, Any], str | None]] = [(100, {"deport": True}, player.deport)] if player.deport else []
         targets += [(board.stack_vp(state, s), {"stack": k}, s.attack) for k, s in enumerate(player.stacks) if s.attack]
         for _, where, attack_id in sorted(targets, key=lambda t: -t[0]):
             attack = next(c for c in state.cards if c.id == attack_id)
@@ -80,7 +81,7 @@ class ImmigrationHost(MemoFacts):
 
     def boost(self, world: World) -> Move | None:
         """A Boost from the bot's hand: extra actions first (when something is left to do), then draws."""
-        order = {"extra_action": 0, "draw_resources": 1, "draw_ops": 2}
+        order: dict[str | None, int] = {"extra_action": 0, "draw_resources": 1, "draw_ops": 2}
         cards = [c for c in world.state.cards if c.id in world.hand(self.seat).ops and c.action in order]
         for c in sorted(cards, key=lambda c: order[c.action]):
             if self.accepts(world, "play_action", {"card": c.id}):
@@ -122,11 +123,11 @@ class ImmigrationHost(MemoFacts):
         me, state, hand = self.seat, world.state, world.hand(self.seat)
         player, turn = state.players[me], state.turn
         mine = turn is not None and turn.player == me
-        drew_ops = turn.drew_ops if mine else 0
-        drew_res = turn.drew_resources if mine else 0
+        drew_ops = turn.drew_ops if mine and turn else 0
+        drew_res = turn.drew_resources if mine and turn else 0
         number = dict(bot.values)["card_no"]
         facts: dict[str, Any] = {
-            "over": state.phase == "over", "setting_up": state.phase == "setup", "actions": turn.actions if mine else 0,
+            "over": state.phase == "over", "setting_up": state.phase == "setup", "actions": turn.actions if mine and turn else 0,
             # valid at the start of a turn, before this turn's draws are learnt (the flowchart asks then)
             "ops_lost": max(0, len(hand.ops) + drew_ops - player.ops),
             "res_lost": max(0, sum(hand.resources) + drew_res - player.resources),
@@ -144,10 +145,11 @@ class ImmigrationHost(MemoFacts):
             facts[f"{name}_card"] = self.named(world, plan[1]) if plan else "no card"
             paid = tuple(plan[1].get(k, 0) for k in KINDS) if plan else ()
             facts[f"{name}_pay"] = f"{describe(paid)} ({units(paid, state.consts)} Time units)" if any(paid) else "nothing"
-        target = plans.get("attack") and plans["attack"][1].get("target")
+        attack = plans.get("attack")
+        target = attack[1].get("target") if attack else None
         facts["attack_target"] = state.players[target].name if target is not None else "nobody"
-        stack = plans.get("attack") and plans["attack"][1].get("stack")
-        facts["attack_stack"] = "their board" if stack is None else \
+        stack = attack[1].get("stack") if attack else None
+        facts["attack_stack"] = "their board" if stack is None or target is None else \
             f"their {state.players[target].stacks[stack].type.replace('_', ' ').title()} stack"
         return facts
 

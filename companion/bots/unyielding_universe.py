@@ -101,8 +101,8 @@ class UniverseHost(MemoFacts):
             return name, {"player": me, "card": ages[0].id, "source": "draw_pile"}
         if name == "play_universe":
             effect = UNIVERSES[values["drawn_universe"] - 1]
-            card = next(u for u in state.catalog.universes if u.id == f"univ-{effect}")
-            return name, {"player": me, "card": card.id, "source": "draw_pile"}
+            universe = next(u for u in state.catalog.universes if u.id == f"univ-{effect}")
+            return name, {"player": me, "card": universe.id, "source": "draw_pile"}
         card = self.drawn(state, bot)
         if card is None:
             raise RuleError(f"No Year card of year {values['drawn_year']} is left in the draw pile: check the card.")

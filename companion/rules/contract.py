@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from companion.rules.fields import EventSpec, FieldError
 
@@ -66,7 +67,7 @@ class Rules:
     view: Callable[[Any], dict[str, Any]]
     prepare: Callable[[Any, str, dict[str, Any], random.Random], dict[str, Any]]
     version: str = "1"
-    options: Mapping[str, Any] | None = None  # EventSpec-like schema of setup options, if any
+    options: EventSpec | None = None  # the schema of the setup options, if any
     # (event, players) -> a sentence in the players' words, card titles marked *Title*; None for the shared wording
     describe: Callable[[Mapping[str, Any], Any], str | None] | None = None
     turn: Callable[[Any], int | None] | None = None  # whose move it is (a seat), None when nobody's in particular
@@ -164,7 +165,7 @@ class Game:
         for name, spec in self.events[kind].fields.items():
             for value in _seats_named(spec, payload.get(name)):
                 if not 0 <= value < (seats := self.seats(state)):
-                    role = (spec.items.label if spec.type == "array" else spec.label) or name.replace("_", " ")
+                    role = (spec.items.label if spec.type == "array" and spec.items else spec.label) or name.replace("_", " ")
                     must = f": the {role.lower()} must be one of the players" if role.lower() != "player" else ""
                     raise RuleError(f"There is no player {value}{must}. This game has {seats} players; choose one "
                                     "of them.")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 
 BLANK = " \t\n\r\f\v"  # what blank text is made of, the same in the schema's pattern
@@ -37,7 +38,7 @@ class Field:
     maximum: int | None = None
     choices: tuple[Any, ...] | None = None
     max_length: int = 200
-    items: "Field | None" = None
+    items: Field | None = None
     max_items: int = 100
     min_length: int = 0           # text of fewer characters is refused (and the schema says so)
     min_items: int = 0

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from companion.rules import dice, shared_events
 from companion.rules.contract import Game, RuleError, Rules, SetupConfig, recent
@@ -236,7 +237,7 @@ def describer(labels: Mapping[str, str]):
         p = event.get("payload") or {}
         who = players[p["player"]] if isinstance(p.get("player"), int) and 0 <= p["player"] < len(players) else "A player"
         name = labels.get(str(p.get("counter") or p.get("track")), "counter")
-        by = p.get("by") if isinstance(p.get("by"), int) else 0
+        by = p["by"] if isinstance(p.get("by"), int) else 0
         moved = f"{'goes up' if by >= 0 else 'goes down'} by {abs(by)}"
         if event["type"] == "change_counter":
             return f"{who}'s {name} {moved}."

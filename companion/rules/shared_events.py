@@ -12,7 +12,8 @@ as the score sheet does; a game whose state differs gives its own move for the s
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from companion.rules import dice
 from companion.rules.contract import RuleError

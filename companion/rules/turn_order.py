@@ -5,7 +5,7 @@ Seats are numbered from 0 in the players' order around the table; play goes cloc
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.rules.contract import RuleError
 

@@ -26,7 +26,7 @@ def levels_of(values: tuple[str, ...]) -> tuple[int, ...]:
 
 def options_of(values: tuple[str, ...]) -> tuple[tuple[str, object], ...]:
     """`--option vp_to_win=12` as setup options (whole numbers stay numbers; a, b, c is a list)."""
-    out = []
+    out: list[tuple[str, object]] = []
     for value in values:
         key, sep, raw = value.partition("=")
         if not sep or not key.strip():

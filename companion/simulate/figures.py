@@ -69,7 +69,7 @@ def record(folder: Path, name: str, command: str, data: dict[str, Any]) -> Path:
     return target
 
 
-def drift(recorded: dict[str, Any], now: dict[str, Any], where: str = "") -> list[str]:
+def drift(recorded: Any, now: Any, where: str = "") -> list[str]:
     """Each figure that differs between a record and a new run, as "path: recorded -> now"."""
     if isinstance(recorded, dict) and isinstance(now, dict):
         return [line for key in sorted(set(recorded) | set(now))

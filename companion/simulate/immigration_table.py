@@ -9,6 +9,7 @@ pile runs out it is shuffled back and the rules are told (reshuffle_op_discard).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from companion.bots.flowrun import Bot, new_bot
@@ -17,6 +18,7 @@ from companion.bots.unsettled_immigration import ImmigrationHost
 from companion.rules import Event, RuleError, SetupConfig, rules_for
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS
+from companion.rules.games.unsettled_immigration.state import current_turn
 from companion.simulate.record import GameResult, Match, SimulationError
 from companion.simulate.turns import play_turn
 
@@ -26,6 +28,8 @@ MAX_TURNS = 600  # a game this long has stalled: it is reported as "turn limit"
 class ImmigrationTable:
     """The physical cards of one game: both draw piles, the Resource discard pile and each player's hand."""
 
+    host: Callable[[int], ImmigrationHost]  # each seat's host, set by play_game
+
     def __init__(self, match: Match, rules: Any, world: World):
         game, self.rng, self.rules = match.game, match.rng, rules
         self.ops_pile = [c.id for c in game.deck("op").cards for _ in range(c.count)]
@@ -33,10 +37,11 @@ class ImmigrationTable:
         self.rng.shuffle(self.ops_pile)
         self.rng.shuffle(self.res_pile)
         self.res_discard: list[str] = []
-        self.hands = [([], Counter()) for _ in world.state.players]
-        self.lost = [[] for _ in world.state.players]    # cards each hand lost that its bot was not told of
-        self.drawn = [[] for _ in world.state.players]   # cards each hand drew that its bot was not told of
+        self.hands: list[tuple[list[str], Counter[str]]] = [([], Counter()) for _ in world.state.players]
+        self.lost: list[list[str]] = [[] for _ in world.state.players]   # cards each hand lost that its bot was not told of
+        self.drawn: list[list[str]] = [[] for _ in world.state.players]  # cards each hand drew that its bot was not told of
         self.world = world
+        self.asking = 0  # the seat placing its starting Milestone, before the first turn
 
     # -- events and the cards they move -------------------------------------------------------------
     def apply(self, kind: str, payload: dict[str, Any]) -> None:
@@ -48,7 +53,8 @@ class ImmigrationTable:
     def witness(self, kind: str, payload: dict[str, Any], before: Any, after: Any) -> Any:
         """Moves the cards `kind` moved, then deals what the rules say each hand drew; returns the state once the
         table's own chores (an Op reshuffle) are recorded too."""
-        mover = before.turn.player if before.turn else payload.get("player")
+        # the seat whose cards the event moves; None for an event that moves none of a hand's cards
+        mover: Any = before.turn.player if before.turn else payload.get("player")
         if "card" in payload and kind in ("place_starting_milestone", "buy_milestone", "play_attack", "play_action"):
             self.hands[mover][0].remove(payload["card"])
         for resource in KINDS:
@@ -140,7 +146,7 @@ def play_game(match: Match) -> GameResult:
     start(table)
     turns = 0
     while table.world.state.phase == "play" and turns < MAX_TURNS:
-        seat = table.world.state.turn.player
+        seat = current_turn(table.world.state).player
         bots[seat], world, _ = play_turn(match.flow, bots[seat], table.world, hosts[seat], roll, table)
         table.world = world
         turns += 1

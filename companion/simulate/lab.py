@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from cardgen.gamedata import Game
 from companion.simulate.models import FLOWS, model_for

@@ -7,7 +7,7 @@ Every number is formatted the same way on every run, so the same seed prints the
 from __future__ import annotations
 
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from companion.simulate.record import GameResult
@@ -23,7 +23,7 @@ class Spread:
     high: float
 
     @staticmethod
-    def of(values: list[float]) -> "Spread":
+    def of(values: list[float]) -> Spread:
         return Spread(min(values), statistics.median(values), statistics.fmean(values), max(values))
 
     def row(self) -> str:
@@ -50,7 +50,7 @@ class Summary:
 
 def summarise(title: str, results: list[GameResult], players: int, levels: tuple[int, ...], seed: int) -> Summary:
     seat_wins = [0.0] * players
-    wins: Counter = Counter()
+    wins: dict[int, float] = defaultdict(float)  # win shares by level
     played: Counter = Counter()
     scores: dict[int, list[int]] = {}
     ends: Counter = Counter()

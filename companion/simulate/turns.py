@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable
 
 from cardgen.gamedata.flows import Flow
 from companion.bots.flowrun import Bot, Host, answer, begin

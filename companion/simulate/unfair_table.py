@@ -69,8 +69,8 @@ class UnfairTable:
         elif node in ("take_best", "take_lowest_card"):
             filled = [i for i, c in enumerate(self.market) if c and (node == "take_lowest_card"
                                                                      or c["category"] == "attraction")]
-            pick = filled[0] if node == "take_lowest_card" else max(filled, key=lambda i: (self.market[i]["stars"],
-                                                                                         -i))
+            stars = {i: c["stars"] for i, c in enumerate(self.market) if c}
+            pick = filled[0] if node == "take_lowest_card" else max(filled, key=lambda i: (stars[i], -i))
             self.market[pick] = None
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from companion.bots.flowrun import Bot, new_bot
 from companion.bots.unyielding_universe import UniverseHost
 from companion.rules import Event, SetupConfig, rules_for
-from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, UniverseCard, describe
+from companion.rules.games.unyielding_universe.cards import Card, LifeCompleteCard, UniverseCard, YearCard, describe
 from companion.rules.games.unyielding_universe.places import draw_pile_size, in_draw_pile
 from companion.rules.games.unyielding_universe.scoring import totals, winners
 from companion.rules.games.unyielding_universe.state import State
@@ -27,7 +27,9 @@ class UniverseTable:
     """The physical table of one game: the draw pile's order and the card just drawn for the bot."""
 
     def __init__(self, match: Match, hosts: list[UniverseHost]):
-        self.rng, self.hosts, self.pile, self.drawn = match.rng, hosts, [], None
+        self.rng, self.hosts = match.rng, hosts
+        self.pile: list[str] = []
+        self.drawn: Card | None = None
 
     def shuffle_all(self, state: State) -> None:
         """Every card of the draw pile gathered and shuffled (a new round, or a reshuffle)."""
@@ -40,9 +42,8 @@ class UniverseTable:
         """Cards the rules put back into the draw pile (Forgiving Universe) are shuffled in."""
         if len(self.pile) != draw_pile_size(state):
             held = Counter(self.pile)
-            back = [card_id for card_id, n in (Counter({c.id: in_draw_pile(state, c.id) for c in
-                                                        (*state.catalog.years, *state.catalog.life_completes,
-                                                         *state.catalog.universes)}) - held).items()
+            every: list[Card] = [*state.catalog.years, *state.catalog.life_completes, *state.catalog.universes]
+            back = [card_id for card_id, n in (Counter({c.id: in_draw_pile(state, c.id) for c in every}) - held).items()
                     for _ in range(n)]
             self.pile += back
             self.rng.shuffle(self.pile)
@@ -52,11 +53,11 @@ class UniverseTable:
         back into the pile at a random place and another card is dealt."""
         self.shuffle_all(state)
         for player in range(len(state.players)):
-            cards = []
+            cards: list[str] = []
             while len(cards) < state.constants.cards_dealt_at_setup:
                 card_id = self.pile.pop()
                 card = state.catalog.find(card_id)
-                if isinstance(card, (LifeCompleteCard, UniverseCard)) or (
+                if not isinstance(card, YearCard) or (
                         not state.constants.duplicate_years_allowed
                         and any(state.catalog.year(other).year == card.year for other in cards)):
                     self.pile.insert(self.rng.randrange(len(self.pile) + 1), card_id)
@@ -71,13 +72,13 @@ class UniverseTable:
             self.drawn = world.catalog.find(self.pile.pop())
             return "life_complete" if isinstance(self.drawn, LifeCompleteCard) else \
                 "universe" if isinstance(self.drawn, UniverseCard) else "year"
-        if node == "which_year":
+        if node == "which_year" and isinstance(self.drawn, YearCard):
             return str(self.drawn.year)
-        if node == "which_age":
+        if node == "which_age" and isinstance(self.drawn, LifeCompleteCard):
             return str(self.drawn.age)
-        if node == "which_universe":
+        if node == "which_universe" and isinstance(self.drawn, UniverseCard):
             return self.drawn.id.removeprefix("univ-")
-        if node == "ask_copy":
+        if node == "ask_copy" and self.drawn is not None:
             asked = self.hosts[world.turn].facts(world, bot)["candidate_name"]
             return "yes" if asked == describe(self.drawn) else "no"
         raise SimulationError(f"The Unyielding Universe table cannot answer the question {node!r}.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from sqlalchemy import (BigInteger, Boolean, Column, Connection, Engine, ForeignKey, Integer, MetaData, String, Table, Text,
                         inspect, select, text)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from sqlalchemy import Connection, Engine, and_, bindparam, func, select, text
 from sqlalchemy.exc import IntegrityError
@@ -103,7 +104,7 @@ class Store:
 
     def head(self, conn: Connection, game_id: str) -> int:
         return int(conn.execute(select(func.coalesce(func.max(events.c.seq), 0))
-                                .where(events.c.game_id == game_id)).scalar())
+                                .where(events.c.game_id == game_id)).scalar_one())
 
     def summary(self, conn: Connection, game_id: str, after: int = 0) -> list[tuple[int, str, int | None, bool]]:
         """(seq, type, target, random) of the events after `after`: enough to tell which are in effect."""

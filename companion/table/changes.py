@@ -88,7 +88,7 @@ class Changes:
         """Stops this process's watcher: its database connection is closed and streams still waiting time out.
         The SQLite poll is awaited; PostgreSQL's listener leaves at its next wake-up, at most 5 s later."""
         self._closed.set()
-        if self._running() and self.engine.dialect.name != "postgresql":
+        if self._watcher is not None and self._running() and self.engine.dialect.name != "postgresql":
             self._watcher.join()
 
     def _running(self) -> bool:
@@ -111,7 +111,7 @@ class Changes:
         while not self._closed.is_set():
             try:
                 self.catch_up()
-            except Exception:  # noqa: BLE001 - a locked or restarting database: the next poll tries again
+            except Exception:  # a locked or restarting database: the next poll tries again
                 log.warning("could not read the games' heads; trying again", exc_info=True)
             self._closed.wait(self.poll_seconds)
 
@@ -129,6 +129,6 @@ class Changes:
                             game_id, _, seq = note.payload.rpartition(" ")
                             if seq.isdigit():
                                 self.changed(game_id, int(seq))
-            except Exception:  # noqa: BLE001 - the database restarted or the network dropped: listen again
+            except Exception:  # the database restarted or the network dropped: listen again
                 log.warning("lost the database's change notifications; listening again in 1 s", exc_info=True)
                 self._closed.wait(1.0)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 
 class Refused(Exception):
     """A request the companion will not carry out; `field` names the offending field when there is one."""
 
     status = 400
-    headers: dict[str, str] = {}
+    headers: ClassVar[dict[str, str]] = {}
 
     def __init__(self, message: str, field: str | None = None, current: dict[str, Any] | None = None):
         super().__init__(message)
@@ -32,7 +32,7 @@ class Unauthorized(Refused):
     """No credentials at all: the answer says how to give them (HTTP's 401 with WWW-Authenticate)."""
 
     status = 401
-    headers = {"WWW-Authenticate": 'Bearer realm="pnpkit companion"'}
+    headers: ClassVar[dict[str, str]] = {"WWW-Authenticate": 'Bearer realm="pnpkit companion"'}
 
 
 class Forbidden(Refused):

@@ -29,18 +29,18 @@ class Ledger:
         """Names the set of events in effect up to `upto`, to tell whether a snapshot still holds."""
         return hashlib.sha256(",".join(str(s) for s in self.done if s <= upto).encode()).hexdigest()
 
-    def undo(self, seq: int, target: int) -> "Ledger":
+    def undo(self, seq: int, target: int) -> Ledger:
         return Ledger(seq, tuple(s for s in self.done if s != target), self.redo + (target,), self.drawn)
 
-    def redone(self, seq: int, target: int) -> "Ledger":
+    def redone(self, seq: int, target: int) -> Ledger:
         redo = list(self.redo)
         redo.remove(target)
         return Ledger(seq, tuple(sorted(self.done + (target,))), tuple(redo), self.drawn)
 
-    def append(self, seq: int, random: bool) -> "Ledger":
+    def append(self, seq: int, random: bool) -> Ledger:
         return Ledger(seq, self.done + (seq,), (), self.drawn | {seq} if random else self.drawn)
 
-    def advance(self, rows: list[Row]) -> "Ledger":
+    def advance(self, rows: list[Row]) -> Ledger:
         """The ledger after further rows of the log; ValueError when an undo or redo names an event
         that is not undoable or redoable at that point. (Works on lists: a long log is read in one go.)"""
         head, done, redo, drawn = self.head, list(self.done), list(self.redo), set(self.drawn)

@@ -16,8 +16,9 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Sequence
+from datetime import datetime, UTC
+from typing import Any
+from collections.abc import Sequence
 
 from sqlalchemy import Connection
 
@@ -89,7 +90,7 @@ def hash_secret(secret: str) -> str:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 class Sessions:
@@ -307,7 +308,7 @@ class Sessions:
             self._cache[game.id] = current
         return current
 
-    def _fold(self, conn: Connection, game: GameRow, rules: Rules, led: Ledger, extra: list[EventRow] = ()) -> Any:
+    def _fold(self, conn: Connection, game: GameRow, rules: Rules, led: Ledger, extra: Sequence[EventRow] = ()) -> Any:
         """The state after the events in effect, starting from the newest snapshot that still holds."""
         state, start = None, 0
         for seq, fingerprint, version, blob in self.store.snapshots(conn, game.id, led.head):

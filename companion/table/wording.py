@@ -9,7 +9,8 @@ players it names.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from markupsafe import Markup, escape
 

@@ -4,7 +4,8 @@ carries, and errors as HTTP answers (JSON for the API, a page for people)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException

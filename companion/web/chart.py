@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
@@ -40,7 +40,7 @@ def score_chart(steps: Sequence[Step], names: Sequence[str], unit: str = "round"
     """An accessible SVG: one polyline per seat in the seat's colour, the score axis with its lowest and highest
     value, and the rounds (or turns, or moves) along the bottom."""
     values = [v for step in steps for v in step.totals] or [0]
-    scale = Scale(len(steps), min(0, min(values)), max(values) or 1)
+    scale = Scale(len(steps), min(0, *values), max(values) or 1)
     counted = f"{len(steps) - 1} {unit}{'s' if len(steps) != 2 else ''}"
     title = f"Scores after {counted}: " + ", ".join(
         f"{name} {_number(steps[-1].totals[i])}" for i, name in enumerate(names)) if steps else "No scores yet"

@@ -86,7 +86,7 @@ def document(catalog: Catalog) -> dict[str, Any]:
     game_id = [{"name": "game_id", "in": "path", "required": True,
                 "schema": {"type": "string", "pattern": "^(?!import$)[A-Za-z0-9_-]{1,40}$"}}]
     after = {"name": "after", "in": "query", "schema": NUMBER}
-    secured = [{"editSecret": []}]
+    secured: list[dict[str, list[str]]] = [{"editSecret": []}]
     follow = {name: {"operationId": operation, "parameters": {"game_id": "$response.body#/id"}}
               for name, operation in (("GetGame", "getGame"), ("GetEvents", "getEvents"),
                                       ("AppendEvent", "appendEvent"), ("Undo", "undo"), ("Redo", "redo"),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from flask import Flask
 from jinja2 import pass_context

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageStat  # Pillow: a core dependency of cardgen, never skipped
@@ -64,15 +65,18 @@ def test_pages_trim_and_marks(builds, load_bundled, slug, variant):
         xs, ys = trims_from_marks(front, w, h)
         if sheet == "butted":
             # neighbouring cut lines are one card apart; every card's trim sits on them
-            assert all(abs((b - a) - w) <= TOLERANCE for a, b in zip(xs, xs[1:])), xs
-            assert all(abs((b - a) - h) <= TOLERANCE for a, b in zip(ys, ys[1:])), ys
-            for cx, cy, cw, ch in front.clips:
+            assert all(abs((b - a) - w) <= TOLERANCE for a, b in pairwise(xs)), xs
+            assert all(abs((b - a) - h) <= TOLERANCE for a, b in pairwise(ys)), ys
+            for cx, cy, _, _ in front.clips:
                 assert any(abs(x - cx) <= 3.0 + TOLERANCE for x in xs)
+                assert any(abs(y - cy) <= 3.0 + TOLERANCE for y in ys)
         else:
             for cx, cy, cw, ch in front.clips:  # gutter: each card has its full bleed around the trim
                 assert abs(cw - (w + 6)) <= TOLERANCE and abs(ch - (h + 6)) <= TOLERANCE
                 assert any(abs(x - (cx + 3)) <= TOLERANCE for x in xs)
                 assert any(abs(x - (cx + 3 + w)) <= TOLERANCE for x in xs)
+                assert any(abs(y - (cy + 3)) <= TOLERANCE for y in ys)
+                assert any(abs(y - (cy + 3 + h)) <= TOLERANCE for y in ys)
         for segment in front.segments:  # crop marks outside every card's bleed, on the paper
             x1, y1, x2, y2 = segment
             for px, py in ((x1, y1), (x2, y2), ((x1 + x2) / 2, (y1 + y2) / 2)):

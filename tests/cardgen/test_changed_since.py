@@ -166,7 +166,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def test_every_build_records_what_each_card_prints(printed):
-    game, out = printed
+    _, out = printed
     decks = json.loads((out / "reprints" / "manifest.json").read_text(encoding="utf-8"))["decks"]
     heroes = decks["heroes"]["printed"]
     assert sorted(heroes) == ["h-1", "h-2", "h-3"] and sorted(decks["places"]["printed"]) == ["p-1", "p-2"]
@@ -311,7 +311,7 @@ def test_a_file_that_is_not_this_games_manifest_is_refused(printed, tmp_path, co
     (tmp_path / "old.json").write_text(content, encoding="utf-8")
     with pytest.raises(BuildError, match=message.replace("(", r"\(")):
         again(game, out, since=tmp_path / "old.json")
-    with pytest.raises(BuildError, match="holds no manifest.json"):
+    with pytest.raises(BuildError, match=r"holds no manifest\.json"):
         again(game, out, since=tmp_path)
 
 

@@ -44,7 +44,7 @@ h = 20
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd)
+                          cwd=cwd, check=False)
 
 
 def png_bytes(size=(8, 8)) -> bytes:

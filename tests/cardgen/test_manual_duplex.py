@@ -64,7 +64,7 @@ def test_a_one_card_deck_back_is_behind_it_not_127_mm_off(make_game, tmp_path):
     build(load_game(folder), BuildOptions(duplex="none", out=out, rulebook=False))
     front = probe(PdfReader(out / "flip" / "flip-boss-a4.pdf"), 0)
     back = probe(PdfReader(out / "flip" / "flip-boss-a4-backs.pdf"), 0)
-    (fx, fy, fw, fh), (bx, by, bw, bh) = front.clips[0], back.clips[0]
+    (fx, fy, _, _), (bx, by, bw, _) = front.clips[0], back.clips[0]
     assert abs((front.width - bx - bw) - fx) <= 0.001 and abs(by - fy) <= 0.001
     assert abs(bx - fx) > 100  # the back is in the mirrored (third) column, not behind the first slot
 

@@ -124,9 +124,9 @@ def test_png_agrees_with_the_rasterized_pdf(slug, tmp_path):
         x, y = round((slot.x - 3.0) * PX), round((slot.y - 3.0) * PX)
 
         def crop(dx=0):
-            subprocess.run(["pdftoppm", "-r", str(DPI), "-f", "1", "-l", "1", "-x", str(x + dx), "-y", str(y + dx),
-                            "-W", str(png.width), "-H", str(png.height), "-png", "-singlefile",
-                            str(tmp_path / "out" / slug / f"{slug}-{deck.id}-a4.pdf"), str(tmp_path / "crop")],
+            subprocess.run(["pdftoppm", "-r", str(DPI), "-f", "1", "-l", "1", "-x", str(x + dx), "-y", str(y + dx),  # noqa: B023 - crop is called in the iteration that defines it
+                            "-W", str(png.width), "-H", str(png.height), "-png", "-singlefile",  # noqa: B023
+                            str(tmp_path / "out" / slug / f"{slug}-{deck.id}-a4.pdf"), str(tmp_path / "crop")],  # noqa: B023
                            check=True)
             return PILImage.open(tmp_path / "crop.png").convert("RGB")
 

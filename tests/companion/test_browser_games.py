@@ -152,10 +152,10 @@ def solo_game_with_quinns_turn(server):
     status, body = server.request("POST", "/api/games", {"slug": "unfair_chko", "players": ["Ann"],
                                                          "options": {"solo": True}, "seed": 3})
     auth = {"Authorization": f"Bearer {body['edit_secret']}"}
-    for seq, (kind, payload) in enumerate((("draw_packs", {"packs": ["Ocean", "Kaiju"]}), ("start_game", {}),
+    for based_on, (kind, payload) in enumerate((("draw_packs", {"packs": ["Ocean", "Kaiju"]}), ("start_game", {}),
                                            ("advance", {}), ("reveal_city", {}), ("quinn_turn", {}))):
         status, answer = server.request("POST", f"/api/games/{body['id']}/events",
-                                        {"based_on": seq, "type": kind, "payload": payload}, headers=auth)
+                                        {"based_on": based_on, "type": kind, "payload": payload}, headers=auth)
         assert status == 201, answer
     return body["links"]["play"]
 

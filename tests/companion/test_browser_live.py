@@ -76,6 +76,7 @@ def test_a_stale_change_is_kept_shown_and_sent_again(server, phone):
     assert shown_scores(second) == [("Ann", "5"), ("Bo", "3")]
     assert second.locator("#conflict").is_hidden()
     status, game = server.request("GET", f"/api/games/{body['id']}")
+    assert status == 200, game
     assert [p["total"] for p in game["scores"]["players"]] == [5, 3]
 
 
@@ -173,6 +174,7 @@ def test_a_phone_that_goes_offline_says_so_and_sends_its_taps_when_back(server, 
     page.wait_for_selector("#connection:text('Live')", timeout=10_000)
     page.wait_for_function("document.querySelector('#panel').dataset.seq === '2'", timeout=10_000)
     status, game = server.request("GET", f"/api/games/{body['id']}")
+    assert status == 200, game
     assert [p["total"] for p in game["scores"]["players"]] == [5, 3]  # both changes, none lost
 
 

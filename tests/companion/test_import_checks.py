@@ -19,9 +19,8 @@ PLAYED = {**SCENARIOS, "unyielding_universe_bot": test_seats.test_a_bot_takes_it
 @pytest.mark.parametrize("scenario", sorted(PLAYED))
 def test_every_games_played_log_is_imported_whole(scenario, app, client, new_game, tmp_path, sheet_game, make_app):
     PLAYED[scenario](client, new_game)
-    with app.app_context():
-        with services().store.engine.connect() as conn:
-            games = [row for row, _ in services().store.list_games(conn, limit=100)]
+    with app.app_context(), services().store.engine.connect() as conn:
+        games = [row for row, _ in services().store.list_games(conn, limit=100)]
     assert games
     other = make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "SECRET_KEY": "x",
                         "GAME_FOLDERS": [str(sheet_game)]}).test_client()

@@ -87,7 +87,7 @@ def test_the_same_seed_plays_the_same_game_against_quinn(client, new_game):
     _, first, turns = play_solo_game(client, new_game, seed=5, level=3)
     _, second, again = play_solo_game(client, new_game, seed=5, level=3)
     assert turns == again and first["scores"]["automa"] == second["scores"]["automa"]
-    _, other, different = play_solo_game(client, new_game, seed=6, level=3)
+    _, _, different = play_solo_game(client, new_game, seed=6, level=3)
     assert different != turns
 
 

@@ -126,7 +126,7 @@ def test_a_bad_format_is_a_clear_error_and_nothing_is_written(make_game, tmp_pat
 def test_formats_that_would_give_two_images_one_name_are_refused(make_game, tmp_path):
     rows = "id,name,power,side,count,text\na1,Ada,3,light,2,\na,Grace,5,dark,12,\n"
     game = load_game(make_game(heroes_csv=rows))
-    with pytest.raises(ValueError, match="'a1' and 'a' would both be png/heroes/a12.png"):
+    with pytest.raises(ValueError, match=r"'a1' and 'a' would both be png/heroes/a12\.png"):
         export(game, tmp_path, copies_in_names="{stem}{copies}")
 
 

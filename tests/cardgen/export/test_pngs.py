@@ -109,10 +109,9 @@ def test_a_failed_build_leaves_the_earlier_images(make_game, tmp_path):
     before = snapshot(tmp_path / "tiny")
     (folder / "heroes.csv").write_text("id,name,power,side,count,text\nh-1,Ada Changed,3,light,2,\n"
                                        "h-2,Grace,5,dark,1,\n", encoding="utf-8")
-    with pytest.raises(RuntimeError):
-        with Staging(tmp_path / "tiny") as staging:
-            assert export_pngs(load_game(folder), PngOptions(), staging).drawn == 1
-            raise RuntimeError("a later step of the build fails")
+    with pytest.raises(RuntimeError), Staging(tmp_path / "tiny") as staging:
+        assert export_pngs(load_game(folder), PngOptions(), staging).drawn == 1
+        raise RuntimeError("a later step of the build fails")
     assert snapshot(tmp_path / "tiny") == before
     assert export(load_game(folder), tmp_path).drawn == 1  # the record was not updated either
 

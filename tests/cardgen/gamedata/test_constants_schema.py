@@ -63,7 +63,7 @@ def expected_line(text: str, line: int, keys: tuple[str, ...]) -> int:
     lines = text.split("\n")
     source = lines[line - 1]
     if HEADER.match(source):
-        return next(i for i, l in enumerate(lines, 1) if l.strip() == "[constants]")
+        return next(i for i, text_line in enumerate(lines, 1) if text_line.strip() == "[constants]")
     if not re.match(rf"\s*\"?{re.escape(keys[-1])}", source):  # inside an inline table
         return line
     return max(i for i in range(1, line) if HEADER.match(lines[i - 1]))
@@ -120,7 +120,7 @@ def test_a_wrong_tuition_formula_in_a_copy_of_emigration_is_refused_at_its_line(
     assert cli("new", folder, "--from", "emigration").exit_code == 0
     text = (folder / "game.toml").read_text(encoding="utf-8")
     lines = text.split("\n")
-    line = next(i for i, l in enumerate(lines, 1) if l.startswith("tuition_formula ="))
+    line = next(i for i, text_line in enumerate(lines, 1) if text_line.startswith("tuition_formula ="))
     lines[line - 1] = 'tuition_formula = "roll * 2"'
     (folder / "game.toml").write_text("\n".join(lines), encoding="utf-8")
     result = cli("check", folder)
@@ -213,7 +213,7 @@ def test_a_wrong_or_missing_constant_is_reported_at_its_line(make_game, old, new
     key = old.split(" = ")[0]
     name = "medals.gold" if key == "gold" else key
     start = lines.index("[schema]")
-    schema_line = next(i for i, l in enumerate(lines, 1) if i > start and l.startswith((f"{name} =", f'"{name}" =')))
+    schema_line = next(i for i, text_line in enumerate(lines, 1) if i > start and text_line.startswith((f"{name} =", f'"{name}" =')))
     if key == "gold" and new.startswith("glod"):
         line_reported = lines.index("[constants.medals]") + 1
     else:

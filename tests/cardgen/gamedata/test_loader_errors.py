@@ -70,7 +70,7 @@ def test_bad_csv_is_named(make_game, csv, expected):
 
 
 def test_non_utf8_file_names_line_and_column(make_game):
-    data = "id,name,power,side\nh-1,Ada,3,light\nh-2,Jos".encode() + b"\xe9,4,dark\n"
+    data = b"id,name,power,side\nh-1,Ada,3,light\nh-2,Jos" + b"\xe9,4,dark\n"
     messages = problems_of(make_game(heroes_csv=data))
     assert any("heroes.csv:3:8: not UTF-8 text: byte 0xe9" in m for m in messages), messages
 

@@ -22,8 +22,8 @@ def check(pages, page, pieces):
     for placed in pages:
         boxes = [slot.bleed_box() for _, slot in placed]
         for x, y, w, h in boxes:
-            assert MARGIN - 1e-9 <= x and x + w <= page.width - MARGIN + 1e-9
-            assert MARGIN - 1e-9 <= y and y + h <= page.height - MARGIN + 1e-9
+            assert x >= MARGIN - 1e-9 and x + w <= page.width - MARGIN + 1e-9
+            assert y >= MARGIN - 1e-9 and y + h <= page.height - MARGIN + 1e-9
         assert not any(overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 

@@ -74,7 +74,7 @@ def test_when_decides_whether_a_box_is_drawn(game):
 def test_icon_box_draws_the_glyph_in_its_colour(game):
     face = Composer(game, bleed=3).front(game.deck("heroes"), game.deck("heroes").cards[0], 1)
     coin = [op for op in face.ops if isinstance(op, Ellipse) and op.fill == "#c9a227"]
-    assert coin and all(20 <= op.x and op.x + op.w <= 25.0001 for op in coin)
+    assert coin and all(op.x >= 20 and op.x + op.w <= 25.0001 for op in coin)
 
 
 def test_placeholder_art_is_deterministic_and_differs_per_card(game):
@@ -92,8 +92,26 @@ def test_placeholder_art_is_deterministic_and_differs_per_card(game):
 def test_unknown_colour_names_the_box(game, tmp_path):
     (game.root / "layouts" / "hero.toml").write_text(HERO.replace('fill = "{{ card.side }}"', 'fill = "mauve"'))
     composer = Composer(load_game(game.root), bleed=3)
-    with pytest.raises(LayoutError, match="hero.toml:5: box 'band': fill 'mauve' is neither a colour"):
+    with pytest.raises(LayoutError, match=r"hero\.toml:5: box 'band': fill 'mauve' is neither a colour"):
         composer.front(game.deck("heroes"), game.deck("heroes").cards[0], 1)
+
+
+@pytest.mark.parametrize(("old", "new", "box"), [
+    ('text = "{{ card.power }}"', 'text = "{{ card.power }}"\ncolour = "none"', "power"),
+    ('h = 30', 'h = 30\naccent = "none"', "art"),
+])
+def test_text_and_placeholder_art_refuse_the_colour_none(game, old, new, box):
+    """A text's ink and placeholder art's accent must be colours: "none" names the box (it crashed the PNGs)."""
+    layout = HERO.replace(old, new)
+    (game.root / "layouts" / "hero.toml").write_text(layout)
+    line = layout.splitlines().index(f"[boxes.{box}]") + 1
+    composer = Composer(load_game(game.root), bleed=3)
+    strong = next(card for card in game.deck("heroes").cards if int(card.fields["power"]) >= 4)
+    with pytest.raises(LayoutError) as raised:
+        composer.front(game.deck("heroes"), strong, 1)
+    key = "colour" if box == "power" else "accent"
+    assert str(raised.value) == (f"{game.root / 'layouts' / 'hero.toml'}:{line}: box {box!r}: {key} 'none' leaves "
+                                 "nothing to draw with: name a colour like #a1b2c3 or a style name")
 
 
 LINES = """

@@ -223,7 +223,7 @@ def test_the_game_font_is_embedded_and_its_widths_centre_the_text_in_the_pdf(bui
     reader = PdfReader(out / "scripts-wide-single.pdf")
     assert ("/AAAAAA+BitstreamVeraSans-Bold", SIZE) in set_in(reader.pages[0]), "the card's text is in the game's font"
     assert all(embedded(font) for font in font_dicts(reader.pages[0]))
-    (left, top, width, height), = [t for t in probe(reader, 0).texts if t[1] < BLEED + 40]
+    (left, _top, width, _height), = [t for t in probe(reader, 0).texts if t[1] < BLEED + 40]
     expected = pdfmetrics.stringWidth("WWWW", vera("bold"), SIZE) * PT
     assert width == pytest.approx(expected, abs=0.01)
     assert left + width / 2 == pytest.approx(BLEED + W / 2, abs=0.01), "centred with the game font's widths"

@@ -56,7 +56,7 @@ class Sample:
                 "card": self.card, "file": self.file}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bundled(slug: str) -> Game:
     """A bundled game, loaded once."""
     return load_game(card_data_dir() / slug)

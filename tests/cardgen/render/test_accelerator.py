@@ -25,7 +25,7 @@ def test_same_bytes_with_and_without_the_accelerator(tmp_path: Path, game: str):
     for name, program in (("c", BUILD), ("python", WITHOUT)):
         out = tmp_path / name
         run = subprocess.run([sys.executable, "-c", program, "build", game, "--out", str(out), "--tokens", "--single"],
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, check=False)
         assert run.returncode == 0, run.stderr
         files[name] = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
     assert len(files["c"]) >= 3

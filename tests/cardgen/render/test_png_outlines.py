@@ -25,9 +25,9 @@ def dark(image: Image.Image, x: int, y: int) -> bool:
 def test_every_side_as_wide_and_no_corner_standing_out(box, radius, width):
     image = outline(box, radius, width)
     middle = 45
-    sides = [sum(dark(image, x, middle) for x in range(0, middle)),        # left
+    sides = [sum(dark(image, x, middle) for x in range(middle)),        # left
              sum(dark(image, x, middle) for x in range(middle, 100)),      # right
-             sum(dark(image, middle, y) for y in range(0, middle)),        # top
+             sum(dark(image, middle, y) for y in range(middle)),        # top
              sum(dark(image, middle, y) for y in range(middle, 100))]      # bottom
     assert len(set(sides)) == 1 and sides[0] == max(1, round(width)), sides
     left = min(x for x in range(100) if dark(image, x, middle))

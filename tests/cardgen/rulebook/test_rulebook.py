@@ -100,8 +100,8 @@ def test_contents_entries_point_to_their_headings_and_the_pdf_has_an_outline(rul
     outline = list(flat(reader.outline))
     assert len(outline) >= 4
     # the contents page extracts as "<dot leader> <page>" followed by the entry's title
-    contents = dict((title.strip(), int(number)) for number, title in
-                    re.findall(r"^[ .]*\.[ .]*(\d+)\s*\n(.+)$", reader.pages[1].extract_text(), re.M))
+    contents = {title.strip(): int(number) for number, title in
+                re.findall(r"^[ .]*\.[ .]*(\d+)\s*\n(.+)$", reader.pages[1].extract_text(), re.M)}
     checked = 0
     titles = [item.title for item in outline]
     for item in outline:

@@ -126,7 +126,7 @@ def test_phases_refuse_an_event_outside_its_phase_with_the_phases_sentence():
 def test_a_game_declares_one_move_per_event_and_opts_only_into_shared_events_that_exist():
     with pytest.raises(TypeError, match="step"):
         Game(name="Broken", events={"step": EventSpec("Add one.")}, moves={}, setup=dict, score=dict, view=dict)
-    with pytest.raises(TypeError, match="not a shared event .*: dance"):
+    with pytest.raises(TypeError, match=r"not a shared event .*: dance"):
         shared_events.shared("note", "dance")
 
 

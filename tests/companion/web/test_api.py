@@ -40,7 +40,7 @@ def test_stale_write_is_refused_with_the_current_game(client, new_game):
                                                   ({"Authorization": "Basic abc"}, 401)])
 def test_writes_need_the_edit_secret(client, new_game, headers, status):
     """No secret at all is HTTP's 401 (saying how to give one); a secret that is not the game's is 403."""
-    game_id, _, body = new_game()
+    game_id, _, _ = new_game()
     response = add(client, game_id, headers, 0)
     assert response.status_code == status and "edit secret" in response.json["error"]
     assert (response.headers.get("WWW-Authenticate") == 'Bearer realm="pnpkit companion"') == (status == 401)
@@ -49,7 +49,7 @@ def test_writes_need_the_edit_secret(client, new_game, headers, status):
 
 
 def test_spectator_view_reads_but_cannot_edit(client, new_game):
-    game_id, _, body = new_game()
+    _, _, body = new_game()
     page = client.get(body["links"]["watch"])
     assert page.status_code == 200 and b'data-mode="watch"' in page.data
     assert b"<button" not in page.data and b"<form" not in page.data
@@ -166,7 +166,7 @@ def test_body_size_is_limited(client, new_game):
 
 
 def test_player_names_are_escaped_on_pages(client, new_game):
-    game_id, _, body = new_game(players=["<script>alert(1)</script>", "Bo"])
+    _, _, body = new_game(players=["<script>alert(1)</script>", "Bo"])
     for page in (client.get("/"), client.get(body["links"]["watch"])):
         assert b"<script>alert(1)" not in page.data
     assert b"&lt;script&gt;alert(1)" in client.get("/").data

@@ -27,7 +27,7 @@ def test_home_offers_every_game_its_options_and_joining(client, new_game):
 
 
 def test_join_opens_a_game_from_its_code_or_any_link(client, new_game):
-    game_id, _, body = new_game("sheet")
+    game_id, _, _ = new_game("sheet")
     for code in (game_id, f"http://table.local/games/{game_id}#key=abc", f"https://x/games/{game_id}/watch"):
         response = client.get("/join", query_string={"code": code})
         assert response.status_code == 302 and response.headers["Location"].endswith(f"/games/{game_id}")

@@ -39,7 +39,7 @@ def test_stream_replays_from_last_event_id_and_follows_other_workers(live_server
     changes = read_events(server, f"/api/games/{game_id}/stream", {"Last-Event-ID": "1"}, want=2)
     assert [c["id"] for c in changes] == [2, 3]
     assert changes[-1]["seq"] == 3 and "game" not in changes[-1] and changes[-1]["event"]["payload"]["text"] == "n2"
-    for attempt in range(4):  # whichever worker streams, it sees writes made through the other
+    for _ in range(4):  # whichever worker streams, it sees writes made through the other
         changes = read_events(server, f"/api/games/{game_id}/stream?after=3", want=0)
         assert changes == []
     status, _ = server.request("POST", f"/api/games/{game_id}/events",

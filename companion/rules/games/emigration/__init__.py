@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.rules.contract import Event, Game, RuleError
 from companion.rules.games.emigration import border, corrections, deal, life, preparation, travel
@@ -26,7 +27,7 @@ __all__ = ["EVENTS", "GAME", "VERSION", "apply", "describe", "prepare", "score",
 VERSION = "emigration-1"
 
 RESOLVE: dict[str, Callable[[State, dict[str, Any], Source], State]] = {
-    "deal": lambda state, payload, source: deal.apply(state, payload, source),
+    "deal": deal.apply,
     "buy": preparation.buy, "discard": preparation.discard, "sell": preparation.sell,
     "go_to_college": preparation.go_to_college, "graduate": preparation.graduate, "forfeit": preparation.forfeit,
     "activate": life.activate,

@@ -61,8 +61,8 @@ def prepare(state: State, payload: dict[str, Any], rng: random.Random) -> dict[s
     every = d.packs()
     packs = payload.get("packs")
     if packs is None:
-        first = [p for p in d.recommended_packs if p in every][:d.life_packs]
-        packs = first + rng.sample([p for p in every if p not in first], d.life_packs - len(first))
+        recommended = [p for p in d.recommended_packs if p in every][:d.life_packs]
+        packs = recommended + rng.sample([p for p in every if p not in recommended], d.life_packs - len(recommended))
     packs = check_packs(state, packs)
     cards = deck(state, packs)
     rng.shuffle(cards)
@@ -71,9 +71,9 @@ def prepare(state: State, payload: dict[str, Any], rng: random.Random) -> dict[s
         rng.shuffle(ids)
     down, layouts = face_down(state), []
     for p in range(n):
-        dealt = cards[d.removed + p * d.dealt: d.removed + (p + 1) * d.dealt]
+        hand = cards[d.removed + p * d.dealt: d.removed + (p + 1) * d.dealt]
         layouts.append([None if slot in down else copies[c].pop() if c in copies else c
-                        for slot, c in enumerate(dealt)])
+                        for slot, c in enumerate(hand)])
     nationalities = rng.sample([c.id for c in d.of_kind("nationality")], n)
     destinations: list[str] = []
     for nat in nationalities:  # a Destination of the player's own country is put back and another drawn
@@ -83,7 +83,8 @@ def prepare(state: State, payload: dict[str, Any], rng: random.Random) -> dict[s
     careers = rng.sample([c.id for c in d.of_kind("career")], n)
     travel = {kind: rng.sample([c.id for c in d.of_kind(kind) for _ in range(c.count)], n)
               for kind in ("passport", "ticket")}
-    rounds, first = [], payload.get("first_player")
+    rounds: list[list[int | None]] = []
+    first = payload.get("first_player")
     if first is None:  # everyone rolls; the highest starts, the tied roll again
         contenders = list(range(n))
         while len(contenders) > 1:
@@ -133,7 +134,7 @@ def _dealt(state: State, dealt: dict[str, Any], source: Source) -> State:
         contenders = [p for p in contenders if rolls[p] == max(rolls[q] for q in contenders)]
     if rounds and contenders != [first]:
         raise RuleError("The recorded first-player rolls do not name the recorded first player.")
-    down, players, shown = face_down(state), [], Counter()
+    down, players, shown = face_down(state), [], Counter[str]()
     for p, row in enumerate(rows):
         nat = _kind(state, row["nationality"], ("nationality",), "a Nationality")
         dest = _kind(state, row["destination"], ("destination",), "a Destination")

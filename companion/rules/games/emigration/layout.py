@@ -96,7 +96,7 @@ def reveal(state: State, source: Source) -> State:
         for slot, card in enumerate(player.layout):
             if card != HIDDEN or covered(state, owner, slot):
                 continue
-            card_id = source.reveal(state.hidden, lambda kind: unseen_ids(state, kind))
+            card_id = source.reveal(state.hidden, lambda kind: unseen_ids(state, kind))  # noqa: B023 - reveal calls it at once, in this iteration
             state = take_unseen(state, card_id)
             layout = list(state.players[owner].layout)
             layout[slot] = card_id

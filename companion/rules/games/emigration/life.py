@@ -9,7 +9,8 @@ activate that card (which is what makes the seed's Exceptions, forfeiting a turn
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.data import CardInfo

@@ -8,7 +8,8 @@ Recorder, which draws from the server's seeded generator and notes every outcome
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.rules.contract import RuleError
 

@@ -56,7 +56,7 @@ def _layout(state: State, owner: int) -> list[dict[str, Any]]:
     for slot, card in enumerate(state.players[owner].layout):
         place = {"slot": slot, "row": rows[slot][0] + 1,
                  "face": "gone" if card is None else "down" if card == HIDDEN else "up"}
-        if place["face"] == "up":
+        if card is not None and place["face"] == "up":
             place.update(_card(state, card), available=available(state, owner, slot))
         shown.append(place)
     return shown

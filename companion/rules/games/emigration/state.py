@@ -106,7 +106,7 @@ def holding(state: State, p: int, kind: str) -> tuple[str, ...]:
 
 def in_play(state: State, card_id: str) -> int:
     """Copies of a card that are face up somewhere: layouts, stashes, the middle or the discard pile."""
-    places = [state.discard, state.passports, state.tickets]
+    places: list[tuple[str | None, ...]] = [state.discard, state.passports, state.tickets]
     for player in state.players:
         places += [player.layout, player.stash, (player.pending,)]
     return sum(place.count(card_id) for place in places)

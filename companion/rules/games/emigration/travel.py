@@ -28,8 +28,9 @@ def _from_middle(state: State, p: dict[str, Any], how: str) -> tuple[State, Card
         raise RuleError(f"There is no {card.name} in the middle of the table to {how} (there: {where}).{extra}")
     left = list(row)
     left.remove(card.id)
-    field = "passports" if card.kind == "passport" else "tickets"
-    return replace(state, **{field: tuple(left)}), card
+    if card.kind == "passport":
+        return replace(state, passports=tuple(left)), card
+    return replace(state, tickets=tuple(left)), card
 
 
 def buy_travel(state: State, p: dict[str, Any], source: Source) -> State:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 
 def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str | None:

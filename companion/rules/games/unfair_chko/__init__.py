@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.rules.contract import Game
 from companion.rules.games.unfair_chko import city, kaiju, medals, quinn, rounds, scoring, table_setup

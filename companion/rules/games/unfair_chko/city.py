@@ -50,7 +50,7 @@ def build_deck(consts: Consts, packs: tuple[str, ...], rng: random.Random) -> li
 def check_deck(consts: Consts, packs: tuple[str, ...], deck: Any) -> tuple[str, ...]:
     """The stored deck, refused unless it is made as the rulebook says from the packs in play."""
     pool = pools(consts, packs)
-    wanted = [kind for kind in consts.city_deck_order]
+    wanted = list(consts.city_deck_order)
     if not isinstance(deck, list) or len(set(map(str, deck))) != len(deck):
         raise RuleError("The City deck is missing from this event, or names a card twice.")
     for card in deck:

@@ -42,8 +42,10 @@ def options_for(game) -> EventSpec:
     c = load(game)
     fields = dict(OPTIONS.fields)
     fields["packs"] = replace(fields["packs"], items=replace(PACK, choices=tuple(c.known_packs)))
+    changers = fields["game_changers"].items
+    assert changers is not None  # OPTIONS gives game_changers its items
     fields["game_changers"] = replace(fields["game_changers"], items=replace(
-        fields["game_changers"].items, choices=tuple(name for name, _ in c.game_changers)))
+        changers, choices=tuple(name for name, _ in c.game_changers)))
     if c.quinn is not None:
         fields["quinn_level"] = replace(fields["quinn_level"], labels={
             lv.number: f"{lv.number}: {lv.name}" for lv in c.quinn.levels})

@@ -53,10 +53,11 @@ def _skip_hard_passed(state: State) -> State:
     while state.turn is not None and state.players[state.turn].hard_passed:
         if all(pl.hard_passed for pl in state.players):
             return replace(state, turn=None, play_over=True)
-        who = state.players[state.turn]
-        state = with_player(state, state.turn, coins=who.coins + income)
+        seat = state.turn
+        who = state.players[seat]
+        state = with_player(state, seat, coins=who.coins + income)
         gained.append(who.name)
-        state = replace(state, turn=(state.turn + 1) % len(state.players))
+        state = replace(state, turn=(seat + 1) % len(state.players))
     note = " ".join(f"{name} gains {income} coin (Hard Pass)." for name in gained)
     return replace(state, told=(state.told + " " + note).strip() if note else state.told)
 
@@ -81,7 +82,7 @@ def end_turn(state: State, p: dict[str, Any]) -> State:
             if action == "hard_pass" else f"{who.name} passes."
     if all(pl.passed or pl.hard_passed for pl in state.players):
         return replace(state, turn=None, play_over=True, told=told + " Everyone has passed: the Play section is over.")
-    state = replace(state, turn=(state.turn + 1) % len(state.players), told=told)
+    state = replace(state, turn=(p["player"] + 1) % len(state.players), told=told)  # the player whose turn it was
     state = _skip_hard_passed(state)
     if state.turn is not None:
         state = replace(state, told=f"{state.told} {state.players[state.turn].name}'s turn.")

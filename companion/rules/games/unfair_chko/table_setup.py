@@ -116,7 +116,8 @@ def prepare_draw(state: State, p: dict[str, Any], rng: random.Random) -> dict[st
     except RuleError:
         return p  # apply refuses it with the sentence
     rng.shuffle(tokens)
-    wanted, drawn = p.get("count") or len(state.players), []
+    wanted = p.get("count") or len(state.players)
+    drawn: list[str] = []
     for token in tokens:
         if len(set(drawn)) == wanted:
             break
@@ -144,13 +145,13 @@ def draw_packs(state: State, p: dict[str, Any]) -> State:
 def choose_game_changers(state: State, p: dict[str, Any]) -> State:
     in_setup(state, "Choosing Game Changers")
     known = {name.lower(): name for name, _ in state.consts.game_changers}
-    chosen = []
+    named: list[str] = []
     for name in p["game_changers"]:
         if " ".join(name.split()).lower() not in known:
             raise RuleError(f"{name!r} is not a Game Changer the app knows; Game Changers: "
                             + ", ".join(known.values()) + ".")
-        chosen.append(known[" ".join(name.split()).lower()])
-    chosen = tuple(dict.fromkeys(chosen))
+        named.append(known[" ".join(name.split()).lower()])
+    chosen = tuple(dict.fromkeys(named))
     solo = state.consts.solo_changer in chosen
     if solo and len(state.players) != 1:
         raise RuleError(f"The {state.consts.solo_changer} Game Changer is for one player against the automated "

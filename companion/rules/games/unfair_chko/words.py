@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 
 def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str | None:
@@ -21,7 +22,7 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
                                                   if isinstance(p.get("starting_player"), int)
                                                   and 0 <= p["starting_player"] < len(players) else "."),
         "advance": lambda: "The game moves on to the next step.",
-        "end_turn": lambda: f"{who} {({'event': 'played an event', 'pass': 'passed', 'hard_pass': 'hard passed'}).get(p.get('action'), 'ended their turn')}.",
+        "end_turn": lambda: f"{who} {({'event': 'played an event', 'pass': 'passed', 'hard_pass': 'hard passed'}).get(p.get('action') or '', 'ended their turn')}.",
         "cleanup": lambda: "The next Cleanup step is done.",
         "set_round": lambda: f"Correction: the round tracker is set to round {p.get('round')}.",
         "set_starting_player": lambda: f"Correction: {who} has the Starting Player marker.",

@@ -13,7 +13,7 @@ action, abilities once per turn) and the VP race to the cap. Modules, one job ea
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.rules.contract import Game, Phases
 from companion.rules.games.unsettled_immigration import actions, attacks, corrections, moves, turns

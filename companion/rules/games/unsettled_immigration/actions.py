@@ -16,7 +16,7 @@ from companion.rules.games.unsettled_immigration.attacks import aimed
 from companion.rules.games.unsettled_immigration.cards import OpCard
 from companion.rules.games.unsettled_immigration.moves import by_effect
 from companion.rules.games.unsettled_immigration.state import Shutdown, State, card, check_player, discard_ops, \
-    name, take_ops, with_player
+    name, take_ops, with_player, current_turn
 from companion.rules.games.unsettled_immigration.turns import act
 
 EVENT_ONLY = ("lawyers", "blitz_by", "stacks")
@@ -24,7 +24,7 @@ AIMED_ONLY = ("target", "stack", "discard", "defense", "redirect_to", "redirect_
 
 
 def play_action(state: State, p: dict) -> State:
-    i, c = state.turn.player, card(state, p["card"])
+    i, c = current_turn(state).player, card(state, p["card"])
     if c.kind == "defense":
         raise RuleError(f"{c.name} is not played as an action: it answers an opponent's card, given as that "
                         "card's `defense` (or in `lawyers` / `blitz_by` for an Event).")
@@ -51,14 +51,14 @@ def play_action(state: State, p: dict) -> State:
         state = with_player(state, i, ops=state.players[i].ops + c.amount)
         told = f"{who} draws {c.amount} Op cards."
     elif c.action == "extra_action":
-        state = replace(state, turn=replace(state.turn, actions=state.turn.actions + c.amount))
+        state = replace(state, turn=replace(current_turn(state), actions=current_turn(state).actions + c.amount))
         told = f"{who} takes {c.amount} more actions this turn."
     elif c.action == "amnesty":
         state, told = amnesty(state, i)
     else:
         state, told = event(state, c, p)
     if c.grants_action:
-        state = replace(state, turn=replace(state.turn, actions=state.turn.actions + 1))
+        state = replace(state, turn=replace(current_turn(state), actions=current_turn(state).actions + 1))
         told += f" {who} takes 1 more action."
     return replace(state, told=told)
 
@@ -74,7 +74,7 @@ def amnesty(state: State, i: int) -> tuple[State, str]:
 
 def defenders(state: State, c: OpCard, p: dict) -> tuple[list[int], int | None]:
     """The players answering an Event with a Lawyer, and the one with the Bureaucratic Blitz."""
-    i, lawyers, blitz = state.turn.player, list(p["lawyers"] or []), p["blitz_by"]
+    i, lawyers, blitz = current_turn(state).player, list(p["lawyers"] or []), p["blitz_by"]
     for j in lawyers + ([blitz] if blitz is not None else []):
         check_player(state, j)
         if j == i:
@@ -85,7 +85,7 @@ def defenders(state: State, c: OpCard, p: dict) -> tuple[list[int], int | None]:
 
 
 def event(state: State, c: OpCard, p: dict) -> tuple[State, str]:
-    i = state.turn.player
+    i = current_turn(state).player
     lawyers, blitz = defenders(state, c, p)
     lawyer, blitz_card = by_effect(state, "defense", "block"), by_effect(state, "defense", "redirect")
     for j in lawyers:

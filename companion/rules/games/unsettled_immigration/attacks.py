@@ -13,7 +13,7 @@ from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
 from companion.rules.games.unsettled_immigration.moves import defense_card
 from companion.rules.games.unsettled_immigration.state import State, card, check_player, discard_ops, name, \
-    take_ops, with_player
+    take_ops, with_player, current_turn
 from companion.rules.games.unsettled_immigration.turns import act
 
 
@@ -46,7 +46,7 @@ def nsa_discard(state: State, target: int, what: str | None) -> tuple[str, bool]
         raise RuleError(f"NSA discards any 1 card from {t.name}'s hand: name it in `discard` (an Op card id, "
                         f"or one of {', '.join(KINDS)} for a Resource card).")
     resource = what in KINDS
-    if resource and t.resources < 1 or not resource and t.ops < 1:
+    if (resource and t.resources < 1) or (not resource and t.ops < 1):
         raise RuleError(f"{t.name} holds no {'Resource' if resource else 'Op'} card for NSA to discard.")
     return (what if resource else card(state, what).id), resource
 
@@ -55,11 +55,13 @@ def hit(state: State, target: int, stack: int | None, c: OpCard, p: dict) -> tup
     """`c`'s effect on `target`, and what the table does."""
     t = state.players[target]
     if c.attack == "cover":
+        assert stack is not None  # check_target refused it without a stack (board.target_stack)
         s = t.stacks[stack]
         stacks = t.stacks[:stack] + (replace(s, attack=c.id),) + t.stacks[stack + 1:]
         return with_player(state, target, stacks=stacks), (
             f"{c.name} covers {t.name}'s {s.type.replace('_', ' ').title()} stack: collapse it; no VP, no ability.")
     if c.attack == "discard_stack":
+        assert stack is not None  # check_target refused it without a stack (board.target_stack)
         s = t.stacks[stack]
         state = with_player(state, target, stacks=t.stacks[:stack] + t.stacks[stack + 1:])
         return discard_ops(state, *s.cards, s.attack), f"{t.name} discards their whole " \
@@ -86,7 +88,7 @@ def hit(state: State, target: int, stack: int | None, c: OpCard, p: dict) -> tup
 def aimed(state: State, c: OpCard, p: dict) -> tuple[State, str, bool]:
     """Plays `c` at p["target"]; the target may answer with p["defense"] (and redirect_to / redirect_stack).
     Returns the state, what the table does, and whether the card took effect."""
-    i, target = state.turn.player, p["target"]
+    i, target = current_turn(state).player, p["target"]
     if target is None:
         raise RuleError(f"{c.name} is played on an opponent: name the target player.")
     check_player(state, target)
@@ -120,7 +122,7 @@ def play_attack(state: State, p: dict) -> State:
     if c.kind != "attack":
         raise RuleError(f"{c.name} is not an Attack card.")
     board.check_copies(state, c)
-    state = take_ops(act(state, f"playing {c.name}"), state.turn.player)
+    state = take_ops(act(state, f"playing {c.name}"), current_turn(state).player)
     state, told, landed = aimed(state, c, p)
     if c.attack == "discard_stack" or not landed:
         state = discard_ops(state, c.id)

@@ -17,6 +17,7 @@ from companion.rules.games.unsettled_immigration.state import Stack, State, card
 
 def add_milestone(stacks: tuple[Stack, ...], milestone: OpCard) -> tuple[Stack, ...]:
     """The board with `milestone` on its type's uncovered stack, or in a new stack of its own."""
+    assert milestone.milestone_type is not None  # every Milestone card of op.csv names its type
     for i, s in enumerate(stacks):
         if s.type == milestone.milestone_type and s.attack is None:
             return stacks[:i] + (replace(s, cards=s.cards + (milestone.id,)),) + stacks[i + 1:]

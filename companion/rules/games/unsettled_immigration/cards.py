@@ -23,7 +23,7 @@ class OpCard:
     name: str
     count: int
     kind: str                      # milestone, attack, defense, action
-    cost: tuple[int, int, int, int]
+    cost: tuple[int, ...]
     milestone_type: str | None = None
     vp: int = 0
     only_one: bool = False
@@ -47,7 +47,7 @@ class OpCard:
 class Consts:
     """The rule constants of game.toml this module plays by (names shortened, meanings unchanged)."""
 
-    values: tuple[int, int, int, int]    # worth of time, cash, influence, document in Time units
+    values: tuple[int, ...]    # worth of time, cash, influence, document in Time units
     change_given: bool
     vp_to_win: int
     vp_to_win_by_players: tuple[tuple[int, int], ...]

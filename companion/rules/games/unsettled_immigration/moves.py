@@ -15,7 +15,7 @@ from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
 from companion.rules.games.unsettled_immigration.payment import as_pay, check_payment, describe, due
 from companion.rules.games.unsettled_immigration.state import State, Turn, card, check_player, discard_ops, \
-    name, take_ops, with_player
+    name, take_ops, with_player, current_turn
 from companion.rules.games.unsettled_immigration.turns import act, may_buy
 
 AUTOMATIC = {
@@ -59,7 +59,7 @@ def defense_card(state: State, card_id: str | None) -> OpCard | None:
 
 
 def buy_milestone(state: State, p: dict) -> State:
-    i, c = state.turn.player, card(state, p["card"])
+    i, c = current_turn(state).player, card(state, p["card"])
     who = name(state, i)
     if c.kind != "milestone":
         raise RuleError(f"{c.name} is not a Milestone: only Milestones are bought and placed on the board.")
@@ -95,12 +95,12 @@ def buy_milestone(state: State, p: dict) -> State:
         raise RuleError(f"{defense.name} answers an opponent's card; a purchase is only answered by a "
                         "Processing Delay (give processing_delay_by).")
     state = with_player(state, i, stacks=board.add_milestone(state.players[i].stacks, c))
-    state = replace(state, turn=replace(state.turn, bought=state.turn.bought + (c.id,)))
-    return replace(state, told=f"{paid} Place it on {who}'s {c.milestone_type.replace('_', ' ').title()} stack.")
+    state = replace(state, turn=replace(current_turn(state), bought=current_turn(state).bought + (c.id,)))
+    return replace(state, told=f"{paid} Place it on {who}'s {str(c.milestone_type).replace('_', ' ').title()} stack.")
 
 
 def pay_off_attack(state: State, p: dict) -> State:
-    i = state.turn.player
+    i = current_turn(state).player
     pl = state.players[i]
     if p["deport"]:
         if pl.deport is None:
@@ -129,10 +129,12 @@ def pay_off_attack(state: State, p: dict) -> State:
 
 
 def use_ability(state: State, p: dict) -> State:
-    i, c = state.turn.player, card(state, p["card"])
+    i, c = current_turn(state).player, card(state, p["card"])
     pl = state.players[i]
     if c.kind != "milestone":
         raise RuleError(f"{c.name} is not a Milestone: only Milestones have abilities.")
+    if c.ability is None:
+        raise RuleError(f"{c.name} has no ability to use.")
     if c.ability in AUTOMATIC:
         raise RuleError(f"{c.name}'s ability {AUTOMATIC[c.ability]}.")
     if pl.deport:
@@ -158,4 +160,4 @@ def use_ability(state: State, p: dict) -> State:
     else:  # salvage_resource
         state = with_player(state, i, resources=pl.resources + 1)
         told = f"{pl.name} takes the top Resource discard into hand ({c.name}): only a Time or a Cash."
-    return replace(state, turn=state.turn.use(c.ability), told=told)
+    return replace(state, turn=current_turn(state).use(c.ability), told=told)

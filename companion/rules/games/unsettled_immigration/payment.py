@@ -8,13 +8,13 @@ Pure functions over plain numbers; `Pay` is a hand or a payment as counts per Re
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration.cards import KINDS, Consts
 
-Pay = tuple[int, int, int, int]  # Time, Cash, Influence, Document cards
+Pay = tuple[int, ...]  # Time, Cash, Influence, Document cards
 
 
 def as_pay(counts: Mapping[str, int]) -> Pay:

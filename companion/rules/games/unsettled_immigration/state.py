@@ -54,7 +54,7 @@ class Turn:
     def uses(self, effect: str) -> int:
         return dict(self.used).get(effect, 0)
 
-    def use(self, effect: str, times: int = 1) -> "Turn":
+    def use(self, effect: str, times: int = 1) -> Turn:
         used = dict(self.used)
         used[effect] = used.get(effect, 0) + times
         return replace(self, used=tuple(sorted(used.items())))
@@ -85,6 +85,13 @@ class State:
     winners: tuple[int, ...] = ()
     told: str = ""                            # what the last event asks the table to do
     notes: tuple[str, ...] = ()
+
+
+def current_turn(state: State) -> Turn:
+    """The turn in progress; a RuleError before the first turn has begun."""
+    if state.turn is None:
+        raise RuleError("No turn is in progress: the game has not started yet (the first player is chosen first).")
+    return state.turn
 
 
 def card(state: State, card_id: str) -> OpCard:

@@ -17,7 +17,7 @@ from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import read_cards, read_consts
 from companion.rules.games.unsettled_immigration.payment import units
 from companion.rules.games.unsettled_immigration.state import Player, State, Turn, card, check_player, name, \
-    take_ops, with_player
+    take_ops, with_player, current_turn
 
 OPTIONS = EventSpec("Setup options of Unsettled.", {
     "vp_to_win": Field("integer", required=False, minimum=1, maximum=200, label="Victory points to win",
@@ -113,7 +113,7 @@ def begin_turn(state: State, player: int, number: int, before: str = "") -> Stat
     marriages = board.available(state, player, "extra_op")
     res = (0 if pl.skip_draw else state.consts.draw_resources) + jobs
     ops = state.consts.draw_ops + marriages
-    turn = state.turn.use("extra_resource", jobs).use("extra_op", marriages)
+    turn = current_turn(state).use("extra_resource", jobs).use("extra_op", marriages)
     state = with_player(state, player, resources=pl.resources + res, ops=pl.ops + ops,
                         skip_draw=False, skip_buying=False)
     state = replace(state, turn=replace(turn, drew_resources=res, drew_ops=ops))
@@ -124,7 +124,7 @@ def begin_turn(state: State, player: int, number: int, before: str = "") -> Stat
 
 
 def end_turn(state: State, p: dict) -> State:
-    t = state.turn
+    t = current_turn(state)
     pl = state.players[t.player]
     limit = state.consts.hand_limit
     if limit and pl.ops + pl.resources > limit:
@@ -137,10 +137,10 @@ def end_turn(state: State, p: dict) -> State:
 
 def act(state: State, what: str) -> State:
     """Spends one of the turn's actions on `what`."""
-    if state.turn.actions < 1:
-        raise RuleError(f"{name(state, state.turn.player)} has no action left this turn for {what}: "
+    if current_turn(state).actions < 1:
+        raise RuleError(f"{name(state, current_turn(state).player)} has no action left this turn for {what}: "
                         "each turn gives one action (plus any a card grants); end the turn.")
-    return replace(state, turn=replace(state.turn, actions=state.turn.actions - 1))
+    return replace(state, turn=replace(current_turn(state), actions=current_turn(state).actions - 1))
 
 
 def may_buy(state: State, player: int) -> None:
@@ -153,7 +153,7 @@ def may_buy(state: State, player: int) -> None:
         if player not in s.exempt:
             raise RuleError(f"Government Shutdown: nobody, {name(state, s.player)} included, may buy Milestones "
                             f"until the end of {name(state, s.player)}'s next turn.")
-    if state.turn.no_buying and state.turn.player == player:
+    if current_turn(state).no_buying and current_turn(state).player == player:
         raise RuleError(f"Visa Backlog: {who} cannot buy Milestones this turn.")
 
 

@@ -81,7 +81,7 @@ def _by_type(state: State, stacks: tuple[Stack, ...]) -> dict[str, int]:
 
 def score(state: State) -> dict[str, Any]:
     """VP showing per player (covered stacks count nothing), places (ties share) and the winners."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i, p in enumerate(state.players):
         showing = board.vp(state, i)
         covered = sum(board.stack_vp(state, s) for s in p.stacks if not board.scores(state, s))

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.rules import contract
 from companion.rules.contract import RuleError

@@ -101,7 +101,7 @@ def research(game: Game, player: int, p: dict[str, Any]) -> Game:
 
 
 def build(game: Game, player: int, p: dict[str, Any], free: bool = False) -> Game:
-    kind, node = p.get("structure"), game.explorers[player].node
+    kind, node = p.get("structure") or "", game.explorers[player].node
     kinds = [k for k, _ in game.book["structure_discipline"]]
     if kind not in kinds:
         raise RuleError(f"BUILD names the Structure to build: one of {', '.join(kinds)}.")

@@ -77,9 +77,9 @@ def set_cubes(game: Game, node: str, data: int, materials: int) -> Game:
 
 def supply(game: Game, resource: str) -> int:
     """Cubes left in the general supply (neither collected nor lying on a node)."""
-    index = 1 if resource == "data" else 2
     total = game.book["data_cubes" if resource == "data" else "material_cubes"]
-    return total - getattr(game, resource) - sum(c[index] for c in game.cubes)
+    return total - getattr(game, resource) - sum(data if resource == "data" else materials
+                                                 for _, data, materials in game.cubes)
 
 
 def gain(game: Game, resource: str, amount: int) -> Game:

@@ -49,7 +49,7 @@ def use_breakthrough(game: Game, p: dict[str, Any]) -> Game:
     elif effect == "prevent_endurance":
         game = replace(game, turn=replace(game.turn, shields=game.turn.shields + (player,) * amount))
     elif effect in ("heal_endurance", "remove_distress"):
-        target = p.get("target") if p.get("target") is not None else player
+        target = p["target"] if p.get("target") is not None else player
         if explorer(game, target).node != person.node:
             raise RuleError(f"{card.name} works on an explorer on your node.")
         game = (effects.heal(game, target, amount) if effect == "heal_endurance"
@@ -82,7 +82,7 @@ def use_structure(game: Game, p: dict[str, Any], free: bool = False) -> Game:
     if kind == "research_hut":
         game = effects.gain_insight(game, player, amount)
     elif kind == "laboratory":
-        target = p.get("target") if p.get("target") is not None else player
+        target = p["target"] if p.get("target") is not None else player
         explorer(game, target)
         game = timeline.turn_focus(game, target, required(p, "cube", "The Laboratory"), amount, "the Laboratory")
     elif kind == "workshop":

@@ -59,6 +59,7 @@ def gain_insight(game: Game, player: int, amount: int) -> Game:
             game = with_explorer(game, player, insight=person.insight + 1)
             continue
         discipline = person.pursuit
+        assert discipline is not None  # an explorer's pursuit cube is on a discipline from setup on
         game = with_explorer(game, player, insight=1)
         if comprehension_left(game, discipline) > 0:
             game = with_explorer(game, player, comprehension=person.comprehension + (discipline,))

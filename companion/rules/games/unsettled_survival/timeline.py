@@ -12,7 +12,7 @@ each other off, so they are turned in this one module.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import effects
@@ -102,7 +102,7 @@ def distribute(game: Game, focus: Sequence[tuple[int, str]], step: int, count: i
     if len(focus) != count:
         raise RuleError(f"{reason}: the crew distributes {step * count:+d} Focus, so name exactly {count} "
                         f"cubes (the same cube twice is allowed), not {len(focus)}.")
-    for player, cube in focus:
+    for player, _cube in focus:
         explorer(game, player)
     game = note(game, f"{reason}: " + ", ".join(f"{game.explorers[p].name}'s {c} {step:+d}" for p, c in focus) + ".")
     for player, cube in focus:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 DIRECTIONS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
@@ -18,7 +19,7 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
         "take_action": lambda: f"Set Focus: {words(p.get('cube')).capitalize()} on "
         + ("REST" if p.get("action") == "rest" else "the Opportunity" if p.get("action") == "opportunity"
            else words(p.get("action")).upper()) + (f", drawing {card}" if p.get("card") else "") + ".",
-        "move": lambda: f"The explorer moves {DIRECTIONS.get(p.get('direction'), 'on')}"
+        "move": lambda: f"The explorer moves {DIRECTIONS.get(p.get('direction') or '', 'on')}"
         + (f", revealing {card}" if p.get("card") else "") + ".",
         "program_luna": lambda: "LUNA is programmed to " + " and ".join(
             ([f"move {DIRECTIONS[p['direction']]}"] if p.get("direction") in DIRECTIONS else [])
@@ -44,7 +45,7 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
         "effect": lambda: {"lose_endurance": f"{who} loses {p.get('amount', 1)} Endurance.",
                            "heal_endurance": f"{who} heals {p.get('amount', 1)} Endurance.",
                            "gain_insight": f"{who} gains {p.get('amount', 1)} Insight.",
-                           "gain_distress": f"{who} gains a Distress card."}.get(p.get("kind"), f"An effect on {who}."),
+                           "gain_distress": f"{who} gains a Distress card."}.get(p.get("kind") or "", f"An effect on {who}."),
         "set_time": lambda: "Correction: the Time marker is moved.",
         "set_trust": lambda: f"Correction: Group Trust is {p.get('level')}.",
         "set_explorer": lambda: f"Correction: {who}'s tracks are set by hand.",

@@ -12,7 +12,8 @@ other game; `GAME` declares it to the rules contract (companion.rules.contract).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.rules import shared_events
 from companion.rules.contract import Game

@@ -6,7 +6,7 @@ same id sit in several places at once, as a deck with duplicates would.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -67,6 +67,8 @@ class Catalog:
     life_completes: tuple[LifeCompleteCard, ...]
     universes: tuple[UniverseCard, ...]
     left_out: tuple[str, ...] = ()
+    _index: dict[str, Card] = field(init=False, repr=False, compare=False)  # set once, below
+    _size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:  # look-ups by id from a dict built once (a simulated game makes millions)
         index: dict[str, Card] = {}

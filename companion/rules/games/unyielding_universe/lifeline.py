@@ -9,7 +9,7 @@ balanced cards older than the cap neither count towards the end of the round nor
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from collections.abc import Callable
 
 from companion.rules.games.unyielding_universe.cards import YearCard
 from companion.rules.games.unyielding_universe.state import Lifeline, State
@@ -123,7 +123,7 @@ def remove_years(state: State, doomed: Callable[[int, YearCard], bool]) -> tuple
     removed: list[str] = []
     lines = []
     for player, line in enumerate(state.lifelines):
-        keep = []
+        keep: list[str] = []
         for card_id in line.years:
             (removed if doomed(player, state.catalog.year(card_id)) else keep).append(card_id)
         lines.append(replace(line, years=tuple(keep)))

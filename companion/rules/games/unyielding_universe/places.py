@@ -45,7 +45,7 @@ def take(state: State, card_id: str, source: str) -> tuple[State, Card]:
     card = find_card(state, card_id)
     if source == "discard":
         if not state.discard or state.discard[-1] != card_id:
-            top = describe(state.catalog.find(state.discard[-1])) if state.discard else "nothing: it is empty"
+            top = describe(find_card(state, state.discard[-1])) if state.discard else "nothing: it is empty"
             raise RuleError(f"Only the top card of the discard pile may be drawn, and its top card is {top}.")
         return replace(state, discard=state.discard[:-1]), card
     if card_id in state.catalog.left_out:

@@ -6,21 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.contract import recent
-from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, UniverseCard, YearCard, describe
+from companion.rules.games.unyielding_universe.cards import Card, LifeCompleteCard, UniverseCard, YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import (balanced, cap, counted, ends_with_life_complete,
                                                                 lives_well, span, years_lived)
-from companion.rules.games.unyielding_universe.places import draw_pile_size, in_draw_pile
+from companion.rules.games.unyielding_universe.places import draw_pile_size, find_card, in_draw_pile
 from companion.rules.games.unyielding_universe.scoring import (category_totals, places, round_points, totals,
                                                                winners)
 from companion.rules.games.unyielding_universe.state import Lifeline, State
 
 
 def card_view(state: State, card_id: str) -> dict[str, Any]:
-    card = state.catalog.find(card_id)
+    card = find_card(state, card_id)
     if isinstance(card, YearCard):
         return {"id": card.id, "kind": "year", "name": card.name, "label": describe(card), "year": card.year,
                 "colour": card.colour, "feeling": card.feeling, "character": card.character}
-    if card is not None and hasattr(card, "age"):
+    if isinstance(card, LifeCompleteCard):
         return {"id": card.id, "kind": "life_complete", "name": card.name, "label": describe(card), "age": card.age}
     return {"id": card.id, "kind": "universe", "name": card.name, "label": describe(card), "effect": card.effect,
             "target": card.target, "modifier": card.modifier, "one_time": card.one_time, "text": card.text}
@@ -28,7 +28,7 @@ def card_view(state: State, card_id: str) -> dict[str, Any]:
 
 def drawable(state: State) -> list[tuple[str, str, str]]:
     """(id, printed label, kind) of every card that can be in the draw pile now: what a player may have drawn."""
-    cards = [*state.catalog.years, *state.catalog.life_completes, *state.catalog.universes]
+    cards: list[Card] = [*state.catalog.years, *state.catalog.life_completes, *state.catalog.universes]
     kinds = {YearCard: "year", LifeCompleteCard: "life_complete", UniverseCard: "universe"}
     return sorted(((c.id, describe(c), kinds[type(c)]) for c in cards
                    if c.id not in state.catalog.left_out and in_draw_pile(state, c.id)), key=lambda t: t[1].casefold())
@@ -87,7 +87,7 @@ def view(state: State) -> dict[str, Any]:
         "rounds": [{"round": r.number, "reason": r.reason, "by": r.by, "universe": r.universe,
                     "told": _round_told(state, r.reason, r.by),
                     "points": [dict(zip(state.categories, row), total=sum(row)) for row in r.points],
-                    "lifelines": [[card_id for card_id in line.years] + ([line.life_complete] if line.life_complete
+                    "lifelines": [list(line.years) + ([line.life_complete] if line.life_complete
                                                                           else []) for line in r.lifelines]}
                    for r in state.rounds],
         "left_out": list(state.catalog.left_out),

@@ -4,7 +4,8 @@ that override them), the deck, empty lifelines waiting for the deal."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from companion.rules.contract import RuleError, SetupConfig
 from companion.rules.fields import EventSpec, Field, FieldError
@@ -34,6 +35,7 @@ def options_for(game: Any) -> EventSpec:
     """The setup options, with the cards that may be left out (the Life Complete cards) offered by name."""
     completes = [card for deck in game.decks for card in deck.cards if "age" in card.fields]
     leave_out = OPTIONS.fields["leave_out"]
+    assert leave_out.items is not None  # OPTIONS above gives it its items
     items = replace(leave_out.items, choices=tuple(c.id for c in completes),
                     labels={c.id: f"{c.name} {c['age']}" for c in completes})
     return replace(OPTIONS, fields={**OPTIONS.fields, "leave_out": replace(leave_out, items=items)})

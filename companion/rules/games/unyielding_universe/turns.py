@@ -138,9 +138,10 @@ def _check_playable(state: State, player: int, card: YearCard, instead_of: str |
     line = state.lifelines[player]
     limit = cap(state, line)
     if limit is not None and card.year > limit:
+        assert line.life_complete is not None  # cap() gives a limit only under a Life Complete card
         printed = state.catalog.life_complete(line.life_complete).age
         why = f"Life Complete {printed}"
-        if limit != printed:
+        if limit != printed and state.universe is not None:  # a Universe card lowered the cap
             why += f" ({state.catalog.universe(state.universe).name} makes it count as {limit})"
         raise RuleError(f"{state.name(player)}'s lifeline is capped at {limit} by {why}: no card older than "
                         f"{limit} may be played into it.")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 REASONS = {"draw_pile_empty": "the draw pile ran out", "life_complete": "a Life Complete card ended it",
            "life_well_lived": "A Life Well Lived"}
@@ -52,7 +53,7 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
         where = {"lifeline": f"into {players[p['player']]}'s lifeline" if isinstance(p.get("player"), int)
                  and 0 <= p["player"] < len(players) else "into a lifeline",
                  "discard": "onto the discard pile", "draw_pile": "back into the draw pile",
-                 "universe": "beside the draw pile as the active Universe card"}.get(p.get("to"), "elsewhere")
+                 "universe": "beside the draw pile as the active Universe card"}.get(p.get("to") or "", "elsewhere")
         return f"Correction: {card} moved {where}."
     if kind == "set_turn":
         return f"Correction: it is {who}'s turn."

@@ -57,7 +57,7 @@ def test_player_count_and_packs_follow_the_setup_table():
         new_game(1)
     refused(new_game(), "deal", "uses 2 different Life card packs, not 3", packs=["Augustine", "Seneca", "Hypatia"])
     refused(new_game(), "deal", "no Life card pack 'Plato'", packs=["Plato", "Seneca"])
-    state, stored = drawn(new_game(), "deal", packs=["Seneca", "Hypatia"])
+    state, _ = drawn(new_game(), "deal", packs=["Seneca", "Hypatia"])
     assert state.packs == ("Seneca", "Hypatia")
     refused(state, "deal", "dealt already", deal=DEAL)
 

@@ -33,6 +33,6 @@ def test_the_app_finds_this_module_and_its_state_is_immutable_and_picklable():
 
 def test_a_payload_that_skipped_the_schema_is_refused_with_a_rule_error():
     # An imported log reaches apply without the app's schema check.
-    with pytest.raises(RuleError, match="payload.player"):
+    with pytest.raises(RuleError, match=r"payload\.player"):
         rules.apply(new(), Event(1, "mulligan", {"player": "Ann"}))
     assert rules.apply(new(), Event(1, "set_hand", {"player": 1, "ops": 2})).players[1].ops == 2

@@ -15,14 +15,14 @@ from .conftest import RULES, new, play
 def test_the_view_hides_the_order_of_the_decks():
     state = play(new(), "move", direction="n")
     text = json.dumps(RULES.view(state))
-    remaining = [c for c in state.environment]
+    remaining = list(state.environment)
     assert all(card not in text for card in remaining)
     assert RULES.view(state)["decks"]["environment"] == len(remaining) == 25
 
 
 def test_every_event_type_is_documented_and_imported_logs_are_checked():
     assert all(spec.description for spec in RULES.events.values())
-    with pytest.raises(RuleError, match="payload.cube: is required"):
+    with pytest.raises(RuleError, match=r"payload\.cube: is required"):
         RULES.apply(new(), Event(1, "take_action", {"action": "rest"}))
     with pytest.raises(RuleError, match="not an event"):
         RULES.apply(new(), Event(1, "teleport", {}))

@@ -48,7 +48,7 @@ def test_setup_options_override_constants_and_are_checked():
         new_game(("A", "B", "C", "D", "E"))
     with pytest.raises(RuleError, match="setup option colour"):
         new_game(colour="red")
-    with pytest.raises(RuleError, match="Who starts must be one of the 2 players."):
+    with pytest.raises(RuleError, match=r"Who starts must be one of the 2 players\."):
         new_game(first_player=3)
     short = new_game(leave_out=["lc-29", "lc-37"])
     assert uu.view(short)["draw_pile"] == 108 + 7 + 8 - 2
