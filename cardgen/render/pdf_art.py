@@ -6,7 +6,8 @@ and kept in a cache folder named by the file's content, so every card, every PDF
 build reuses it. Photographs (a JPEG source, or more than PHOTO_COLOURS colours once scaled) are stored
 as JPEG at JPEG_QUALITY with full colour resolution (4:4:4); flat art (logos, icons, drawn frames) and
 anything with transparency stays lossless. Art no larger than the print needs is drawn from its own
-file, untouched. reportlab embeds each file once per PDF however often it is drawn.
+file, untouched. reportlab embeds each file once per PDF however often it is drawn, under a name made from
+the file's content (ArtFile), so a PDF is the same bytes wherever the game folder or the art cache lies.
 """
 
 from __future__ import annotations
@@ -38,6 +39,36 @@ def art_for_pdf(path: str, width_mm: float, height_mm: float, dpi: float = ART_D
     if art.width <= across * OVERSIZE or art.height <= down * OVERSIZE:
         return path  # cannot shrink on both axes without losing detail on one
     return _scaled(path, across, down, *file_version(path))
+
+
+class NamedByContent(str):
+    """A file to hand to reportlab's drawImage, which then names the image in the PDF after the file's content.
+
+    reportlab names an image given by file name after `'%s%s' % (image, mask)`, and `%s` of a str subclass is
+    its `__str__`: here the content's digest, while opening the file still reads the path. Without it the same
+    art in another folder (a copied game, another machine's art cache) gave a PDF of other bytes. Only for
+    drawImage: anything else would read `str()` of it as the digest.
+    """
+
+    key: str
+
+    def __new__(cls, path: str) -> NamedByContent:
+        made = super().__new__(cls, path)
+        made.key = _content(path, *file_version(path))
+        return made
+
+    def __str__(self) -> str:
+        return f"art-{self.key}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _content(path: str, mtime_ns: int, size: int) -> str:
+    """The SHA-256 of the file at `path` (in this version of it)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as source:
+        for block in iter(lambda: source.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 @functools.lru_cache(maxsize=256)

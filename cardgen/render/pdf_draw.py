@@ -20,7 +20,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from cardgen.layout import fonts
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect, Text
-from cardgen.render.pdf_art import ART_DPI, art_for_pdf
+from cardgen.render.pdf_art import ART_DPI, NamedByContent, art_for_pdf
 from cardgen.render.pdf_svg import svg_forms
 
 
@@ -248,7 +248,7 @@ class PageDrawer:
             key = (op.path, op.w, op.h, self.art_dpi)
             art = self.codes.art.get(key)
             if art is None:
-                art = self.codes.art[key] = art_for_pdf(op.path, op.w, op.h, self.art_dpi)
+                art = self.codes.art[key] = NamedByContent(art_for_pdf(op.path, op.w, op.h, self.art_dpi))
             self.codes.image((op, dx, dy, self.page_height, art, self.canvas._fillMode),
                              lambda: self._image(op, dx, dy, art))
 

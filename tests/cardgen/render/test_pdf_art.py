@@ -96,6 +96,31 @@ def test_same_bytes_with_a_cold_and_a_warm_cache(big_art_game: Path, tmp_path: P
     assert len(list((tmp_path / "cache" / "art").iterdir())) == 2  # the photograph and the logo
 
 
+def test_same_bytes_wherever_the_game_folder_and_the_art_cache_lie(big_art_game: Path, tmp_path: Path, monkeypatch):
+    """A copied game folder built with another art cache (another machine, another user) gives the same PDF:
+    images are named after their content, not their path (reportlab would name them after the path)."""
+    import shutil
+
+    copy = tmp_path / "elsewhere" / "deeper" / big_art_game.name
+    shutil.copytree(big_art_game, copy)
+    outputs = []
+    for folder, cache in ((big_art_game, "cache-one"), (copy, "cache-two")):
+        monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / cache))
+        art_for_pdf.__globals__["_scaled"].cache_clear()
+        build(load_game(folder), BuildOptions(out=tmp_path / cache / "out", rulebook=False))
+        outputs.append((tmp_path / cache / "out" / "art" / "art-art-a4.pdf").read_bytes())
+    assert len(images_in(outputs[0])) == 3  # the photograph and the logo scaled, the small art as it is
+    assert outputs[0] == outputs[1]
+
+
+def images_in(pdf: bytes) -> list:
+    import io
+
+    reader = PdfReader(io.BytesIO(pdf))
+    seen: set = set()
+    return [x for page in reader.pages for x in xobjects(page, seen) if x.get("/Subtype") == "/Image"]
+
+
 def test_jpeg_quality_cannot_be_told_from_lossless(tmp_path: Path):
     """At JPEG_QUALITY with full colour resolution, the photograph scaled to 300 dpi stays within what a print
     shows: PSNR above 40 dB against the lossless scaling (printing itself varies far more)."""
