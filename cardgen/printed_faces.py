@@ -32,6 +32,7 @@ class PrintedFaces:
         self._fonts: dict[str, str] = {}
         self._last_back: tuple[Face, str] | None = None  # a deck's shared back is one Face: fingerprinted once
         self.decks: dict[str, dict[str, dict]] = {}
+        self._parts: dict[object, str] = {}  # op -> its part of a fingerprint
 
     def add(self, deck: Deck, card: Card, front: Face, back: Face) -> dict:
         """Records the card's faces (as a build lays them out) and returns its entry."""
@@ -44,13 +45,20 @@ class PrintedFaces:
     def face(self, face: Face) -> str:
         """The fingerprint of one face: its size, bleed and every operation, art and fonts by content."""
         parts = [repr((face.width, face.height, face.bleed))]
+        seen = self._parts
         for op in face.ops:  # each op's kind and field values (a dataclass's own repr is several times slower)
             values = vars(op)
-            if isinstance(op, Image):
-                values = {**values, "path": self._file(op.path)}
-            elif isinstance(op, Text):
-                values = {**values, "font": self._font(op.font)}
-            parts.append(type(op).__name__ + repr(tuple(values.items())))
+            key = (op, tuple(map(type, values.values())))  # 1 and 1.0 are equal but print differently
+            part = seen.get(key)  # a deck repeats most of its ops (frame, badge, art, common lines): each once
+            if part is None:
+                if isinstance(op, Image):
+                    values = {**values, "path": self._file(op.path)}
+                elif isinstance(op, Text):
+                    values = {**values, "font": self._font(op.font)}
+                part = type(op).__name__ + repr(tuple(values.items()))
+                if len(seen) < 65536:
+                    seen[key] = part
+            parts.append(part)
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:LENGTH]
 
     def _font(self, key: str) -> str:
