@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen import __version__
-from cardgen.build import (BuildError, BuildOptions, Progress, _check_layouts, _cmyk_engine, _describe, _fronts,
-                           _layout, _sheets, _to_cmyk)
+from cardgen.build_steps import (BuildError, BuildOptions, Progress, check_layouts, cmyk_engine, described,
+                                 in_print_order, laying_out, sheets_for, to_cmyk)
 from cardgen.gamedata import Card, Deck, Game
 from cardgen.impose.shared_sheets import share_sheets
 from cardgen.layout.audit import Finding, grouped
@@ -50,10 +50,10 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
         earlier = read_earlier(since, game.slug)
     except SinceError as error:
         raise BuildError(str(error)) from None
-    sheet_for = _sheets(game, options)
+    sheet_for = sheets_for(game, options)
     composer = Composer(game, options.bleed)
-    _check_layouts(game, composer)
-    engine = _cmyk_engine(options)
+    check_layouts(game, composer)
+    engine = cmyk_engine(options)
     result = ReprintResult(options.out / game.slug / FOLDER)
     if earlier.bleed is not None and earlier.bleed != options.bleed:
         result.notes.append(f"{earlier.path} was built with --bleed {earlier.bleed:g}, this reprint with --bleed "
@@ -69,7 +69,7 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
             wanted.setdefault(deck.id, []).append((card, front, back, *change))
 
     for deck in game.decks:
-        _layout(lambda: sum(1 for _ in _fronts(composer, deck, found, progress, seen)))  # noqa: B023 - _layout runs it at once, in this iteration
+        laying_out(lambda: sum(1 for _ in in_print_order(composer, deck, found, progress, seen)))  # noqa: B023 - laying_out runs it at once, in this iteration
     result.warnings = [finding.text() for finding in grouped(found)]
     if options.strict and result.warnings:
         raise BuildError(f"--strict: {len(result.warnings)} warning{'s' if len(result.warnings) != 1 else ''} "
@@ -94,7 +94,7 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
                     result.changes.append(Change(section.key, decks[section.key].title, card.id, card.name, "print",
                                                  copies, why, f"{name}.pdf", len(placed) // shared.sheet.per_page + 1))
                     placed += [(front, copies > 1, back)] * copies
-            result.pages += _layout(lambda: write_sheets(job, placed, len(placed), staging.path(f"{name}.pdf"),  # noqa: B023 - _layout runs it at once, in this iteration
+            result.pages += laying_out(lambda: write_sheets(job, placed, len(placed), staging.path(f"{name}.pdf"),  # noqa: B023 - laying_out runs it at once, in this iteration
                                                          staging.path(backs) if backs else None))  # noqa: B023
             result.copies += len(placed)
             if job.unlabelled:
@@ -102,11 +102,11 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
                                     f"{options.margin:g} mm margin is free of cards and marks")
         result.changes += removed
         if engine:
-            result.notes.append(_to_cmyk(engine, staging, [n for n in staging.names if n.endswith(".pdf")]))
+            result.notes.append(to_cmyk(engine, staging, [n for n in staging.names if n.endswith(".pdf")]))
         result.listing = as_text(game.title, str(since), result.changes)
         staging.path("reprint.csv").write_text(as_csv(result.changes), encoding="utf-8")
         staging.path("reprint.txt").write_text("\n".join(result.listing) + "\n", encoding="utf-8")
-        manifest = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": _describe(options),
+        manifest = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": described(options),
                     "changed_since": {"manifest_sha256": earlier.sha256}, "summary": summary(result.changes),
                     "decks": {deck.id: {"title": deck.title, "cards": deck.total,
                                         "printed": printed.decks.get(deck.id, {})} for deck in game.decks},
