@@ -293,3 +293,21 @@ def install_package(tmp_path, monkeypatch):
         return folder
 
     return install
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package: no test tool downloads a browser of its own
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, shared by the tests of a module (companion pages, cardgen preview)."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: `make test` installs Debian's chromium package")
+        pytest.skip("Chromium not installed")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
+                                                                            "--disable-background-networking"])
+        yield launched
+        launched.close()

@@ -2,29 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium through Playwright, shared by the tests of a module."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not shutil.which("chromium"):
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is missing: `make test` installs Debian's chromium package")
-        pytest.skip("Chromium not installed")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
-                                                                    "--disable-background-networking"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

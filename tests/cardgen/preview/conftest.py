@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import queue
 import socket
 import threading
@@ -130,22 +129,3 @@ def event_stream() -> Iterator[Callable[[str], EventStream]]:
     yield open_stream
     for stream in opened:
         stream.close()
-
-
-
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium through Playwright, shared by the tests of a module (as tests/companion's browser tests)."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is missing: `make test` installs Debian's chromium package")
-        pytest.skip("Chromium not installed")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
-                                                                            "--disable-background-networking"])
-        yield launched
-        launched.close()
