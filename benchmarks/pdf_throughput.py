@@ -138,7 +138,7 @@ def scaled_art(folder: Path, width_mm: float, height_mm: float) -> list[str]:
                 continue
             small = image.convert("RGB").resize((across, down), Image.Resampling.LANCZOS)
         target = folder / f"loop-{i}.jpg"
-        small.save(target, quality=92, subsampling=0, optimize=True)
+        small.save(target, quality=92, subsampling=0)  # as cardgen stores photographs
         paths.append(str(target.resolve()))
     return paths
 
