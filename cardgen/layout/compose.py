@@ -7,12 +7,10 @@ from types import MappingProxyType, SimpleNamespace
 from typing import Any
 from collections.abc import Mapping
 
-import jinja2
 
 from cardgen.gamedata import Card, Deck, Game, thaw
 from cardgen.gamedata.columns import PLACEHOLDER_ART
 from cardgen.gamedata.containment import art_path, contained
-from cardgen.gamedata.values import COLOUR
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.art_files import ArtError, ArtFile, read_art
@@ -22,7 +20,8 @@ from cardgen.layout.per_card import SettingError, per_card
 from cardgen.layout.placeholder import placeholder
 from cardgen.layout import safe_zone
 from cardgen.layout.safe_zone import Fact
-from cardgen.layout.spec import PER_CARD, Box, Constant, Field, Layout, LayoutError, load_layout
+from cardgen.layout.spec import PER_CARD, Box, Layout, LayoutError, load_layout
+from cardgen.layout.box_values import BoxError, call_when, colour_value, render_value, solid_colour
 from cardgen.layout.template_names import (CARD_NAMES, CONTEXT_NAMES, ReadFields, deck_columns, flow_context,
                                            names_used)
 from cardgen.layout.textfit import TextStyle, fit, fit_plain
@@ -30,8 +29,6 @@ from cardgen.layout.textfit import TextStyle, fit, fit_plain
 DEFAULT_INK = "#1f1f1f"
 DEFAULT_ACCENT = "#35577d"
 DEFAULT_FONT = "default"  # DejaVu Sans, unless game.toml's [fonts] declares a family of this name
-# What a template may raise on one card's values ({{ card.cost + 1 }} on an empty cell, a bad index...)
-RENDER_ERRORS = (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError, AttributeError)
 
 
 @dataclass(frozen=True)
@@ -50,14 +47,6 @@ class Note:
 
     def __str__(self) -> str:
         return f"box {self.box.name!r}: {self.message}"
-
-
-class BoxError(LayoutError):
-    """A box setting that fails for one card; `key` names the setting and `detail` says what went wrong."""
-
-    def __init__(self, message: str, key: str, detail: str):
-        super().__init__(message)
-        self.key, self.detail = key, detail
 
 
 class Composer:
@@ -195,9 +184,9 @@ class Composer:
         boxes_drawn: list[tuple[Box, tuple[float, ...], list[Op]]] = []  # each box drawn, where, and its ops
         for box, rect, where, varies, settings in self._geometry[key]:
             try:
-                if box.when is not None and not _call(box.when, context, where):
+                if box.when is not None and not call_when(box.when, context, where):
                     continue
-                values = {k: _render(t, context, where, k) for k, t in box.templates.items()}
+                values = {k: render_value(t, context, where, k) for k, t in box.templates.items()}
                 if varies:
                     placed = per_card(box, values, rect, names)  # templated x, y, w, h, size, min_size, hidden
                     if placed is None:
@@ -237,7 +226,7 @@ class Composer:
                  context: dict, seed: str, warnings: list[Note], where: str, settings: tuple) -> list[Op]:
         x, y, w, h = rect
         v = box.values
-        colour = lambda key, default: _colour(values.get(key), layout.style, default, where, key)  # noqa: E731
+        colour = lambda key, default: colour_value(values.get(key), layout.style, default, where, key)  # noqa: E731
         if box.kind in ("rect", "ellipse", "line"):  # the same ops for every card with the same place and colours
             key = (id(box), rect, values.get("fill"), values.get("stroke"), values.get("colour"))
             known = self._shapes.get(key)
@@ -263,7 +252,7 @@ class Composer:
             return art
         text = values.get("text", "")
         size, min_size, align, valign, leading, font_name, bold, italic = settings
-        ink = _solid(values.get("colour"), layout.style, layout.style.get("ink", DEFAULT_INK), where, "colour")
+        ink = solid_colour(values.get("colour"), layout.style, layout.style.get("ink", DEFAULT_INK), where, "colour")
         style = self._style(size, min_size, ink, align, valign, leading, self._family(font_name, box))
         text = text.strip()
         if is_plain(text):
@@ -330,7 +319,7 @@ class Composer:
              where: str) -> list[Op]:
         x, y, w, h = rect
         file_name = values.get("column", "").strip()
-        accent = _solid(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
+        accent = solid_colour(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
         art = self._art_file(file_name) if file_name else None
         if art is None:
             return list(placeholder(seed, x, y, w, h, accent))
@@ -362,51 +351,3 @@ def _rect_of(box: Box, names: Mapping[str, float]) -> tuple[float, ...]:
     except ZeroDivisionError:
         raise LayoutError(f"{box.place()}: box {box.name!r}: x, y, w or h divides by zero for cards of "
                           f"{names['W']:g} x {names['H']:g} mm with {names['bleed']:g} mm bleed") from None
-
-
-def _call(expression: Any, context: dict, where: str) -> Any:
-    try:
-        return expression(**context)
-    except RENDER_ERRORS as error:
-        raise BoxError(f"{where}: when: {_failure(error)}", "when", _failure(error)) from None
-
-
-def _render(template: jinja2.Template | Field | Constant, context: dict, where: str, key: str) -> str:
-    try:
-        if type(template) is Field:  # `{{ card.<column> }}`: read straight from the card
-            value = getattr(context["card"], template.column)
-            return "" if value is None else str(value)
-        return template.render(**context)
-    except RENDER_ERRORS as error:
-        raise BoxError(f"{where}: {key}: {_failure(error)}", key, _failure(error)) from None
-
-
-def _failure(error: Exception) -> str:
-    """What went wrong in a template, as a sentence (Jinja's own messages already are)."""
-    if isinstance(error, jinja2.TemplateError):
-        return f"template error: {error}"
-    return f"template error: {type(error).__name__}: {error}"
-
-
-def _solid(value: str | None, style: Mapping[str, str], default: str, where: str, key: str) -> str:
-    """A colour that cannot be "none": the ink of a text box, the accent of placeholder art."""
-    found = _colour(value, style, default, where, key)
-    if found is None:
-        detail = f"{key} {(value or '').strip()!r} leaves nothing to draw with: name a colour like #a1b2c3 or a style name"
-        raise BoxError(f"{where}: {detail}", key, detail)
-    return found
-
-
-def _colour(value: str | None, style: Mapping[str, str], default: str | None, where: str, key: str) -> str | None:
-    if value is None:
-        return default
-    value = value.strip()
-    if value in ("", "none"):
-        return None
-    if COLOUR.fullmatch(value):
-        return value.lower()
-    if value in style:
-        return style[value]
-    detail = (f"{key} {value!r} is neither a colour like #a1b2c3 nor a style name "
-              f"({', '.join(sorted(style)) or 'no [style] defined'})")
-    raise BoxError(f"{where}: {detail}", key, detail)
