@@ -52,16 +52,17 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--card-size", default=None,
               help="Print every deck at this size: poker, bridge, tarot, mini, mini-euro, skat, business, square, "
                    "or WIDTHxHEIGHT in mm. Default: each deck's own size from game.toml.")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card and token in mm (0 allowed); it gives way to --margin "
-                   "where both do not fit.")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card and token in mm (0 allowed). The page is turned to landscape "
+                   "where only that keeps it and the crop marks inside --margin (4 x 2 poker cards on Letter); where "
+                   "neither way does, it gives way to --margin and the build says so.")
 @click.option("--sheet", type=click.Choice(STYLES), default="butted", show_default=True,
-              help="butted: cards share cut lines (most per page); gutter: each card with its own bleed and a gap; "
+              help="butted: cards share cut lines (most per page that keep the bleed); gutter: each card with its own bleed and a gap; "
                    "fold: each front beside its back with a fold line between (fold, glue, cut: no duplex needed, "
                    "--duplex and --back-offset do not apply).")
 @click.option("--margin", type=float, default=MARGIN, show_default=True,
               help="Printable margin in mm: no crop mark or text closer to the paper's edge (raise it for printers "
-                   "with a wider unprintable edge). Where the cards leave less room, their bleed gives way first, "
-                   "then the marks shorten; the build says so.")
+                   "with a wider unprintable edge). Where the cards leave less room in both orientations, their bleed "
+                   "gives way first, then the marks shorten; the build says so.")
 @click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
               help="long or short: backs follow each front page, mirrored for a duplex printer's flip on that edge; "
                    "none: backs in a separate PDF, mirrored for turning the sheets over by hand (see --flip).")

@@ -12,7 +12,10 @@ from cardgen.cli.loading import DATA_ERROR, assets_option, echo_problems, read_o
 from cardgen.gamedata import Game
 from cardgen.gamedata.errors import Problem
 from cardgen.gamedata.sound import sound_decks
-from cardgen.layout.audit import Finding, audit
+from cardgen.impose import paper
+from cardgen.layout.audit import Finding, audit, split_place
+from cardgen.layout.spec import LayoutError
+from cardgen.rulebook import RulebookError, check_rulebook, has_rulebook
 
 
 @click.command()
@@ -27,13 +30,14 @@ from cardgen.layout.audit import Finding, audit
 def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verbose: bool) -> None:
     """Validate GAME's game.toml, CSV files (or .xlsx/.ods sheets) and layouts and list its components.
 
-    Every card's front and back is laid out as the build would, without writing anything: template
-    errors, names no column has, missing art and markup that ate characters are reported at the
-    layout's file:line with the card's CSV file:line. Warnings say what would print badly: text that
-    does not fit, text, icons and badges inside the deck's safe zone (3 mm inside the trim unless the
-    deck's safe_zone says otherwise), type under 6 pt, and columns no layout prints. A problem many
-    cards share is one line naming the first card. Errors make the exit status 2 (warnings too, with
-    --strict).
+    Every card's front and back is laid out as the build would, and the rulebook rendered, without
+    writing anything: template errors, names no column has, missing art and markup that ate characters
+    are reported at the layout's file:line with the card's CSV file:line, every one of them in one run;
+    a rulebook that cannot be rendered at its template's file:line. Warnings say what would print badly:
+    text that does not fit, text, icons and badges inside the deck's safe zone (3 mm inside the trim
+    unless the deck's safe_zone says otherwise) or wholly off the card, type under 6 pt, and columns no
+    layout prints. A problem many cards share is one line naming the first card. Errors make the exit
+    status 2 (warnings too, with --strict).
 
     Every problem comes in one run: when the data has errors, they are listed first, then the layout
     problems of the decks whose data has none (a deck with a data error is laid out once it is fixed).
@@ -43,9 +47,11 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
         _data_problems(game, loaded, problems, strict, verbose)
     assert loaded is not None
     errors = _layout_problems(loaded, strict, verbose)
-    if errors:
-        why = " (--strict: warnings count as errors)" if strict else ""
-        click.echo(f"error: {loaded.slug}: {_count(errors)} in the layouts{why}", err=True)
+    rulebook = _rulebook_problem(loaded, errors > 0)
+    if errors or rulebook:
+        why = " (--strict: warnings count as errors)" if strict and errors else ""
+        where = [f"{_count(errors)} in the layouts{why}"] * bool(errors) + [f"{_count(1)} in the rulebook"] * rulebook
+        click.echo(f"error: {loaded.slug}: {' and '.join(where)}", err=True)
         raise SystemExit(DATA_ERROR)
     components = loaded.components()
     if as_json:
@@ -66,6 +72,22 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
         for token in loaded.tokens:
             sides = "double-sided" if token.back is not None else "single-sided"
             click.echo(f"  {token.title:<{width}}  {token.count:>4}  ({token.shape}, {sides})")
+
+
+def _rulebook_problem(game: Game, layouts_failed: bool) -> bool:
+    """Renders the game's rulebook as a build does (on A4), writing nothing; prints its error at the template's
+    file:line and says whether there was one. A layout error in its card gallery was said with the layouts'."""
+    if not has_rulebook(game):
+        return False
+    try:
+        check_rulebook(game, paper("a4"))
+    except (RulebookError, LayoutError, ValueError) as error:
+        if isinstance(error, LayoutError) and layouts_failed:
+            return False
+        place, message = split_place(str(error))
+        click.echo(f"{place}: error: rulebook: {message}" if place else f"error: rulebook: {message}", err=True)
+        return True
+    return False
 
 
 def _layout_problems(game: Game, strict: bool, verbose: bool) -> int:

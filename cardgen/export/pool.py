@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from typing import Any, TypeVar
 from collections.abc import Callable, Iterator
 
@@ -56,8 +57,11 @@ def cores() -> int:
 
 
 def can_fork() -> bool:
-    # macOS offers fork but its system libraries may crash in forked children; Windows has none
-    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    """Whether forking workers is safe here. macOS offers fork but its system libraries may crash in forked
+    children; Windows has none. And a process running other threads (a server, a test runner's helpers) may fork
+    while one of them holds a lock, which the child then waits on forever: such a process runs its jobs itself."""
+    return ("fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+            and threading.active_count() == 1)
 
 
 def _plain_sigterm() -> None:

@@ -4,9 +4,10 @@ Coordinates are millimetres from the top-left corner of the page, y downwards. T
 
 - `butted`: cards edge to edge sharing their cut lines, bleed only on the grid's outer edges, crop
   marks in the page margin on the extension of every cut line. The outer bleed shrinks where the
-  margin is too narrow for bleed and marks both (Letter's 6.35 mm above and below a 3 x 3 poker
-  grid), so marks always stay outside the bleed and inside the printable area; where even without
-  bleed there is less room than MIN_MARK, the marks shorten (or go) and `Sheet.notes` says so.
+  margin is too narrow for bleed and marks at least BUTTED_MIN_MARK long (Letter's 6.35 mm above
+  and below a 3 x 3 poker grid), so marks always stay outside the bleed and inside the printable
+  area; where even without bleed there is less room than that, the marks shorten (or go) and
+  `Sheet.notes` says so.
 - `gutter`: every card with its own bleed and a gap between neighbours; crop marks at every card
   corner, outside its bleed, never reaching a neighbour's bleed.
 
@@ -24,7 +25,12 @@ from cardgen.impose.papers import Paper
 
 MARK_GAP = 0.5    # between a bleed edge and the start of a crop mark
 MARK_LENGTH = 4.0  # the longest crop mark
-MIN_MARK = 2.0    # butted margins keep room for marks at least this long
+MIN_MARK = 2.0    # gutter sheets keep room outside their outermost cards for marks at least this long
+# A butted grid keeps its full bleed while the marks beside it can be at least this long: 9 poker cards
+# on A4 leave 9.75 mm at the sides, which holds the 5 mm margin, 3 mm of bleed, the 0.5 mm gap and a
+# 1.25 mm mark (as long as the marks between gutter cards, 1.5 mm); asking 2 mm there cost 0.75 mm of
+# bleed on every A4 build. Still shorter marks are noted (BUTTED_MIN_MARK > SHORTEST).
+BUTTED_MIN_MARK = 1.0
 MARGIN = 5.0      # default printable margin: no mark or text closer to the paper's edge
 SHORTEST = 0.5    # a mark shorter than this is not drawn
 STYLES = ("butted", "gutter", "fold")
@@ -99,11 +105,30 @@ class Sheet:
     def per_page(self) -> int:
         return self.cols * self.rows
 
+    def filled(self, count: int) -> tuple[Slot, ...]:
+        """The slots of a page holding `count` cards (fewer than `per_page` on a deck's last page). In a
+        butted grid a card whose right or lower neighbour's slot is empty gets its full bleed on that side:
+        the slot is paper nobody prints on, and without it that edge would be cut with no bleed at all."""
+        slots = self.slots[:count]
+        if self.options.style != "butted" or count >= self.per_page:
+            return slots
+        bleed = self.options.bleed
+        return tuple(replace(slot,
+                             bleed_right=bleed if slot.col < self.cols - 1 and slot.index + 1 >= count
+                             else slot.bleed_right,
+                             bleed_bottom=bleed if slot.row < self.rows - 1 and slot.index + self.cols >= count
+                             else slot.bleed_bottom)
+                     for slot in slots)
+
 
 def impose(options: SheetOptions) -> Sheet:
     """The sheet for `options`; ImpositionError when no card fits or a value is impossible.
 
-    With orientation "auto" the page is turned to landscape only when that fits more cards.
+    With orientation "auto" the page is turned to landscape when that keeps the full bleed and crop
+    marks where portrait does not (Letter's 4 x 2 poker cards instead of a 3 x 3 grid with no bleed
+    above and below), or when it fits more cards and keeps them as well as portrait does. So a sheet
+    has notes (something gave way to the margin) only when neither orientation avoids them: a cost of
+    the paper, margin, bleed or card size asked for, not of the orientation cardgen picked.
     """
     if options.orientation not in ORIENTATIONS:
         raise ImpositionError(f"unknown orientation {options.orientation!r}: use auto, portrait or landscape")
@@ -121,7 +146,12 @@ def impose(options: SheetOptions) -> Sheet:
         turned = _impose(replace(options, paper=landscape))
     except ImpositionError:
         return upright
-    return turned if turned.per_page > upright.per_page else upright
+    return max((upright, turned), key=_preference)  # max keeps the first (portrait) on a tie
+
+
+def _preference(sheet: Sheet) -> tuple[bool, int]:
+    """Sheets compare by: nothing gave way to the margin, then cards per page."""
+    return (not sheet.notes, sheet.per_page)
 
 
 def _impose(options: SheetOptions) -> Sheet:
@@ -160,7 +190,7 @@ def _butted(o: SheetOptions) -> Sheet:
     cols = math.floor((page.width - 2 * o.margin + 1e-9) / w)
     rows = math.floor((page.height - 2 * o.margin + 1e-9) / h)
     x0, y0 = (page.width - cols * w) / 2, (page.height - rows * h) / 2
-    room = MARK_GAP + MIN_MARK + o.margin
+    room = MARK_GAP + BUTTED_MIN_MARK + o.margin
     bx, by = max(0.0, min(o.bleed, x0 - room)), max(0.0, min(o.bleed, y0 - room))
     notes = _giving_way(o, "left and right of", x0, bx) + _giving_way(o, "above and below", y0, by)
     slots = tuple(
@@ -195,7 +225,7 @@ def _giving_way(o: SheetOptions, sides: str, outside: float, bleed: float) -> tu
     if length < SHORTEST:
         notes.append(f"{where}: no crop marks fit {sides} the grid inside the {o.margin:g} mm margin; "
                      "cut along the other marks' lines")
-    elif length < MIN_MARK - 1e-9:
+    elif length < BUTTED_MIN_MARK - 1e-9:
         notes.append(f"{where}: crop marks {sides} the grid are only {length:.2f} mm long "
                      f"to stay {o.margin:g} mm from the paper's edge")
     return tuple(notes)

@@ -21,11 +21,11 @@ from collections.abc import Iterable
 
 from cardgen.gamedata import Card, Deck, Game
 from cardgen.gamedata.tomlplaces import TomlPlaces
-from cardgen.layout.compose import Composer, Note
+from cardgen.layout.compose import Composer, Note, layout_names
 from cardgen.layout.template_names import IMPLICIT
 from cardgen.layout.icons import check_glyphs
 from cardgen.layout.safe_zone import Fact, describe
-from cardgen.layout.spec import LayoutError
+from cardgen.layout.spec import LayoutError, each_error
 
 BLEED = 3.0  # the build's default: geometry over `bleed` is checked as it usually prints
 _PLACED = re.compile(r"(.+?:\d+): (.*)", re.S)  # a message that starts with its own file:line
@@ -131,20 +131,30 @@ def grouped(found: Iterable[Finding]) -> list[Finding]:
 
 def _deck(composer: Composer, deck: Deck) -> list[Finding]:
     header = Seen(deck.id, f"deck {deck.id!r}, header of {_shown(deck.file)}:1")
+    broken: list[Finding] = []
+    readable = set()
+    for name in sorted(layout_names(deck)):  # every problem of every layout, not only the first layout's first
+        try:
+            composer.layout(name)
+            readable.add(name)
+        except LayoutError as error:
+            broken += [_failed(single, header) for single in each_error(error)]
     try:
-        static = composer.problems(deck)
-    except LayoutError as error:  # a layout that cannot be read at all: nothing else to look at
-        return [_failed(error, header)]
+        static = composer.problems(deck, readable)
+    except LayoutError as error:
+        return broken + [_failed(single, header) for single in each_error(error)]
+    if broken:  # a layout that cannot be read: its cards cannot be laid out, but the names the others use are said
+        return broken + [note_finding(note, header) for note in static]
     found = [note_finding(note, header) for note in static]
     named = {(note.box.place(note.key), note.box.name) for note in static}  # each card would say it again
 
     def lay_out(seen: Seen, faces) -> None:
         composer.notes = []
-        try:
-            for face in faces:
+        for face in faces:  # the back is laid out even when the front could not be
+            try:
                 face()
-        except LayoutError as error:
-            found.append(_failed(error, seen))
+            except LayoutError as error:
+                found.extend(_failed(single, seen) for single in each_error(error))
         found.extend(note_finding(note, seen) for note in composer.notes
                      if (note.box.place(note.key), note.box.name) not in named)
         composer.notes = None
@@ -184,6 +194,12 @@ def _unprinted(deck: Deck, read: set[str]) -> list[Finding]:
                              "card shows)",
                              (Seen(deck.id, f"deck {deck.id!r}, header of {_shown(deck.file)}:1"),)))
     return found
+
+
+def split_place(message: str) -> tuple[str, str]:
+    """A message that starts with its own file:line as (that place as shown, the rest); ("", message) otherwise."""
+    match = _PLACED.match(message)
+    return (_shown_place(match.group(1)), match.group(2)) if match else ("", message)
 
 
 def _failed(error: LayoutError, seen: Seen) -> Finding:

@@ -49,6 +49,11 @@ class Note:
         return f"box {self.box.name!r}: {self.message}"
 
 
+def layout_names(deck: Deck) -> set[str]:
+    """The names of the layouts the deck's faces are drawn with."""
+    return {deck.back} | ({card.layout for card in deck.cards} if deck.cards else {deck.layout})
+
+
 class Composer:
     """Turns the cards of one game into faces, reading each layout once."""
 
@@ -85,12 +90,12 @@ class Composer:
         for note in self.problems(deck):
             raise LayoutError(f"{note.box.place(note.key)}: {note}")
 
-    def problems(self, deck: Deck) -> list[Note]:
-        """Every column or variable the deck's layouts name that does not exist, in any branch of any template."""
+    def problems(self, deck: Deck, layouts: set[str] | None = None) -> list[Note]:
+        """Every column or variable the deck's layouts (or those of `layouts`) name that does not exist, in any
+        branch of any template."""
         columns = {column.name for column in deck.columns}
-        names = {deck.back} | ({card.layout for card in deck.cards} if deck.cards else {deck.layout})
         notes = []
-        for layout_name in sorted(names):
+        for layout_name in sorted(layout_names(deck) if layouts is None else layouts):
             for box in self.layout(layout_name).boxes:
                 for key, source in box.sources.items():
                     for kind, name in sorted(names_used(source)):
@@ -206,9 +211,12 @@ class Composer:
                 setting, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
                 self.notes.append(Note("error", box, setting,
                                        detail if detail.startswith(setting) else f"{setting}: {detail}"))
+        gone = safe_zone.off_card(boxes_drawn, W, H, self.bleed)  # every build: such a box does not print
+        warnings += [Note("warning", box, "", fact.sentence(), fact) for box, fact in gone]
         if self.measure_ink:  # glyph by glyph: worth its time where someone reads the answer
+            off = {id(box) for box, _ in gone}
             warnings += [Note("warning", box, "", fact.sentence(), fact)
-                         for box, fact in safe_zone.outside(boxes_drawn, W, H, deck.safe_zone)]
+                         for box, fact in safe_zone.outside(boxes_drawn, W, H, deck.safe_zone) if id(box) not in off]
         if self.notes is not None:
             self.notes += warnings
         return Face(W, H, self.bleed, tuple(ops), tuple(str(note) for note in warnings), tuple(warnings))

@@ -33,9 +33,10 @@ NOUNS = {"text": "text", "icon": "icon", "rect": "badge", "ellipse": "badge", "a
 class Fact:
     """One measurement that breaks a print rule, about one box on one face.
 
-    `topic` is "safe_zone" (value: mm from the trim, negative past it; `edge` the nearest edge) or
-    "small_type" (value: the size in points the text was set at). Facts about the same box and
-    topic on several cards are described together by `describe`.
+    `topic` is "safe_zone" (value: mm from the trim, negative past it; `edge` the nearest edge),
+    "off_card" (value: mm from the trim's `edge` to the nearest ink of a box wholly past it; `limit`
+    the bleed) or "small_type" (value: the size in points the text was set at). Facts about the same
+    box and topic on several cards are described together by `describe`.
     """
 
     topic: str
@@ -59,6 +60,11 @@ def describe(facts: Iterable[Fact]) -> str:
                 f"bigger, the text shorter, or size and min_size larger)")
     edges = sorted({f.edge for f in facts}, key=("top", "bottom", "left", "right").index)
     edge = f"{' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}"
+    if first.topic == "off_card":
+        beyond = (f"beyond the {first.limit:g} mm bleed too, so it does not print at all" if low > first.limit
+                  else f"where only the {first.limit:g} mm bleed is printed, which the cut takes off")
+        return (f"{first.what} is entirely off the card, {_mm(low, high)} past the trim's {edge}: {beyond} "
+                f"(move it onto the card: look at its x, y, w and h)")
     if high < 0:
         where = f"runs {_mm(-high, -low)} past the trim's {edge}"
     else:
@@ -108,6 +114,28 @@ def outside(placed: Iterable[tuple[Any, tuple[float, ...], list[Op]]], width: fl
         distance, edge = min((top, "top"), (height - bottom, "bottom"), (left, "left"), (width - right, "right"))
         if distance < safe_zone - TOLERANCE:
             found.append((box, Fact("safe_zone", NOUNS.get(box.kind, box.kind), round(distance, 2), safe_zone, edge)))
+    return found
+
+
+def off_card(placed: Iterable[tuple[Any, tuple[float, ...], list[Op]]], width: float, height: float,
+             bleed: float) -> list[tuple[Any, Fact]]:
+    """(box, Fact) for each box of a face that informs (text, icons...) and is drawn wholly outside the trim,
+    so that nothing of it is on the cut card. Cheap enough for every build: only a box whose rectangle is off
+    the card has its ink measured, for the distance."""
+    found = []
+    for box, rect, ops in placed:
+        x, y, w, h = rect
+        if x + w >= -TOLERANCE and x <= width + TOLERANCE and y + h >= -TOLERANCE and y <= height + TOLERANCE:
+            continue  # the box reaches onto the card: what it draws is measured against the safe zone instead
+        if not informs(box, rect, width, height):
+            continue
+        extent = ink(ops)
+        if extent is None:
+            continue
+        left, top, right, bottom = extent
+        distance, edge = max((-bottom, "top"), (top - height, "bottom"), (-right, "left"), (left - width, "right"))
+        if distance > TOLERANCE:
+            found.append((box, Fact("off_card", NOUNS.get(box.kind, box.kind), round(distance, 2), bleed, edge)))
     return found
 
 

@@ -42,6 +42,7 @@ FONT_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a family of game.toml's [fonts], 
 PER_CARD = {*GEOMETRY, "size", "min_size", "hidden"}  # settings that may also be templates over the card
 
 
+_LINE = re.compile(r".*?:(\d+): ")  # a message's own line number, after its file's path
 _FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
@@ -68,6 +69,21 @@ class Constant:
 
 class LayoutError(ValueError):
     """A layout that cannot be used; the message names the file and the box."""
+
+
+class LayoutErrors(LayoutError):
+    """Every problem found in a layout's boxes, each a LayoutError at its own file:line, so that
+    `cardgen check` lists them all in one run; its message is theirs, a line each."""
+
+    def __init__(self, errors: list[LayoutError]):
+        self.errors: tuple[LayoutError, ...] = tuple(
+            single for error in errors for single in (error.errors if isinstance(error, LayoutErrors) else (error,)))
+        super().__init__("\n".join(str(error) for error in self.errors))
+
+
+def each_error(error: LayoutError) -> tuple[LayoutError, ...]:
+    """The single problems an error holds: itself, or each of a LayoutErrors'."""
+    return error.errors if isinstance(error, LayoutErrors) else (error,)
 
 
 @dataclass(frozen=True)
@@ -142,26 +158,37 @@ def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
     style: dict[str, str] = {}
     merged: dict[str, dict] = {}
     font: tuple[Any, tuple[Path, int | None]] | None = None  # the layout's own font, and where it is set
+    problems: list[LayoutError] = []  # every one is reported, not only the first (`cardgen check`)
     for path, data, places in reversed(chain):
-        unknown = set(data) - {"extends", "description", "font", "style", "boxes"}
-        if unknown:
-            raise LayoutError(f"{path}: unknown key {sorted(unknown)[0]!r}: expected extends, description, "
-                              "font, style or boxes")
+        for key in sorted(set(data) - {"extends", "description", "font", "style", "boxes"}):
+            line = places.line(key)
+            problems.append(LayoutError(f"{path}:{line}: unknown key {key!r}: expected extends, description, "
+                                        "font, style or boxes" if line else f"{path}: unknown key {key!r}: "
+                                        "expected extends, description, font, style or boxes"))
         if "font" in data:
             font = (data["font"], (path, places.line("font")))
-        style.update(_style(path, data.get("style", {})))
-        for box_name, box in data.get("boxes", {}).items():
+        try:
+            style.update(_style(path, data.get("style", {}), places))
+        except LayoutError as error:
+            problems.append(error)
+        boxes_table = data.get("boxes", {})
+        if not isinstance(boxes_table, dict):
+            problems.append(LayoutError(f"{path}: boxes must be tables: [boxes.<name>]"))
+            boxes_table = {}
+        for box_name, box in boxes_table.items():
             if not isinstance(box, dict):
-                raise LayoutError(f"{path}: box {box_name!r} must be a table")
+                problems.append(LayoutError(f"{path}: box {box_name!r} must be a table"))
+                continue
             lines = {key: (path, places.line("boxes", box_name, key)) for key in box}
             lines[""] = (path, places.line("boxes", box_name))
             entry = {**merged.get(box_name, {}), **box,
                      "_places": {**merged.get(box_name, {}).get("_places", {}), **lines}}
             under = box.get("under")
-            if under is not None and box_name not in merged:
-                if under not in merged:
-                    raise LayoutError(f"{_place(lines, 'under')}: box {box_name!r}: under names {under!r}, which "
-                                      f"no layout it extends has (boxes: {', '.join(merged) or 'none'})")
+            if under is not None and box_name not in merged and under not in merged:
+                problems.append(LayoutError(f"{_place(lines, 'under')}: box {box_name!r}: under names {under!r}, "
+                                            f"which no layout it extends has (boxes: {', '.join(merged) or 'none'})"))
+                merged[box_name] = entry
+            elif under is not None and box_name not in merged:
                 keys = list(merged)
                 merged = {k: merged[k] for k in keys[:keys.index(under)]} | {box_name: entry} | \
                     {k: merged[k] for k in keys[keys.index(under):]}
@@ -171,8 +198,17 @@ def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
         for box in merged.values():
             if box.get("kind", "text") == "text" and "font" not in box:
                 box["font"], box["_places"] = font[0], {**box["_places"], "font": font[1]}
-    boxes = tuple(_box(n, b) for n, b in merged.items() if b.get("hidden") is not True)
-    return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), boxes)
+    boxes = []
+    for box_name, box in merged.items():
+        if box.get("hidden") is True:
+            continue
+        try:
+            boxes.append(_box(box_name, box))
+        except LayoutError as error:
+            problems.append(error)
+    if problems:
+        raise LayoutErrors(problems)
+    return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), tuple(boxes))
 
 
 def _read(path: Path) -> tuple[dict, TomlPlaces]:
@@ -185,56 +221,67 @@ def _read(path: Path) -> tuple[dict, TomlPlaces]:
         raise LayoutError(f"{path}: not UTF-8 text") from None
 
 
-def _style(path: Path, style: Any) -> dict[str, str]:
+def _style(path: Path, style: Any, places: TomlPlaces) -> dict[str, str]:
     if not isinstance(style, dict):
         raise LayoutError(f"{path}: [style] must be a table of colour names")
+    problems = []
     for key, value in style.items():
         if not (isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?", value)):
-            raise LayoutError(f"{path}: style {key!r} must be a colour like \"#a1b2c3\" "
-                              f"(or \"#a1b2c380\" with alpha), found {value!r}")
+            line = places.line("style", key)
+            problems.append(LayoutError(f"{path}:{line}: style {key!r} must be a colour like \"#a1b2c3\" "
+                                        f"(or \"#a1b2c380\" with alpha), found {value!r}" if line else
+                                        f"{path}: style {key!r} must be a colour like \"#a1b2c3\" "
+                                        f"(or \"#a1b2c380\" with alpha), found {value!r}"))
+    if problems:
+        raise LayoutErrors(problems)
     return style
 
 
 def _box(name: str, raw: dict) -> Box:
+    """The box; LayoutErrors naming every setting of it that is wrong, each at its own line."""
     places = raw.pop("_places")
     where = f"{_place(places, '')}: box {name!r}"
     at = lambda key: f"{_place(places, key)}: box {name!r}"  # noqa: E731  (the line of one setting)
+    problems: list[LayoutError] = []
     kind = raw.get("kind", "text")
     if kind not in KINDS:
-        raise LayoutError(f"{at('kind')}: kind must be one of {', '.join(KINDS)}, found {kind!r}")
-    unknown = set(raw) - COMMON - KINDS[kind]
-    if unknown:
-        raise LayoutError(f"{at(sorted(unknown)[0])}: {sorted(unknown)[0]!r} is not a setting of a {kind} box "
-                          f"(it takes {', '.join(sorted(KINDS[kind] | COMMON))})")
+        problems.append(LayoutError(f"{at('kind')}: kind must be one of {', '.join(KINDS)}, found {kind!r}"))
+    else:
+        for key in sorted(set(raw) - COMMON - KINDS[kind]):
+            problems.append(LayoutError(f"{at(key)}: {key!r} is not a setting of a {kind} box "
+                                        f"(it takes {', '.join(sorted(KINDS[kind] | COMMON))})"))
     missing = [key for key in GEOMETRY if key not in raw]
     if missing:
-        raise LayoutError(f"{where}: needs {', '.join(missing)} (millimetres or expressions over W, H, bleed)")
+        problems.append(LayoutError(f"{where}: needs {', '.join(missing)} (millimetres or expressions over W, H, "
+                                    "bleed)"))
     per_card = {key for key in PER_CARD & set(raw) if isinstance(raw[key], str) and ("{{" in raw[key]
                                                                                      or "{%" in raw[key])}
     geometry = []
     for key in GEOMETRY:
         try:
-            geometry.append(compile_expression(0 if key in per_card else raw[key]))  # the card's value comes later
-        except ExpressionError as error:
-            raise LayoutError(f"{at(key)}: {error}") from None
-    for key in FLAGS & set(raw) - per_card:
+            geometry.append(compile_expression(0 if key in per_card or key not in raw else raw[key]))
+        except ExpressionError as error:  # the card's value comes later
+            problems.append(LayoutError(f"{at(key)}: {error}"))
+            geometry.append(compile_expression(0))
+    for key in sorted(FLAGS & set(raw) - per_card):
         if not isinstance(raw[key], bool):
-            raise LayoutError(f"{at(key)}: {key} must be true or false, found {raw[key]!r}")
+            problems.append(LayoutError(f"{at(key)}: {key} must be true or false, found {raw[key]!r}"))
     if "font" in raw and not (isinstance(raw["font"], str) and FONT_NAME.fullmatch(raw["font"])):
-        raise LayoutError(f"{at('font')}: font must be the name of a font of game.toml's [fonts] (or \"default\"), "
-                          f"found {raw['font']!r}")
+        problems.append(LayoutError(f"{at('font')}: font must be the name of a font of game.toml's [fonts] (or "
+                                    f"\"default\"), found {raw['font']!r}"))
     for key, choices in CHOICES.items():
         if key in raw and raw[key] not in choices:
-            raise LayoutError(f"{at(key)}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}")
-    for key in NUMBERS & set(raw) - per_card:
+            problems.append(LayoutError(f"{at(key)}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}"))
+    for key in sorted(NUMBERS & set(raw) - per_card):
         if not isinstance(raw[key], (int, float)) or isinstance(raw[key], bool) or raw[key] < 0:
-            raise LayoutError(f"{at(key)}: {key} must be a number of 0 or more, found {raw[key]!r}")
+            problems.append(LayoutError(f"{at(key)}: {key} must be a number of 0 or more, found {raw[key]!r}"))
     env = environment()
     templates: dict[str, jinja2.Template | Field | Constant] = {}
     sources: dict[str, str] = {}
-    for key in (TEMPLATED | per_card) & set(raw):
+    for key in sorted((TEMPLATED | per_card) & set(raw)):
         if not isinstance(raw[key], str):
-            raise LayoutError(f"{at(key)}: {key} must be text in quotes, found {raw[key]!r}")
+            problems.append(LayoutError(f"{at(key)}: {key} must be text in quotes, found {raw[key]!r}"))
+            continue
         simple = _FIELD.fullmatch(raw[key])
         try:
             if simple:
@@ -244,15 +291,19 @@ def _box(name: str, raw: dict) -> Box:
             else:
                 templates[key] = env.from_string(raw[key])
         except jinja2.TemplateSyntaxError as error:
-            raise LayoutError(f"{at(key)}: {key}: template error on its line {error.lineno}: {error.message}") from None
+            problems.append(LayoutError(f"{at(key)}: {key}: template error on its line {error.lineno}: "
+                                        f"{error.message}"))
+            continue
         sources[key] = raw[key]
     when = None
     if "when" in raw:
         try:
             when = env.compile_expression(str(raw["when"]))
+            sources["when"] = "{{ " + str(raw["when"]) + " }}"
         except jinja2.TemplateSyntaxError as error:
-            raise LayoutError(f"{at('when')}: when: {error.message}") from None
-        sources["when"] = "{{ " + str(raw["when"]) + " }}"
+            problems.append(LayoutError(f"{at('when')}: when: {error.message}"))
+    if problems:  # in the order of their lines in the file
+        raise LayoutErrors(sorted(problems, key=lambda error: int(m.group(1)) if (m := _LINE.match(str(error))) else 0))
     values = {k: v for k, v in raw.items()
               if k not in GEOMETRY and k not in TEMPLATED and k not in per_card and k != "under"}
     return Box(name, kind, tuple(geometry), MappingProxyType(values), MappingProxyType(templates), when,

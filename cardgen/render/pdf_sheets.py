@@ -155,7 +155,7 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], fro
           labels: list[str]) -> None:
     page = job.sheet.options.paper
     canvas = drawer.canvas
-    for slot, (face, reuse) in zip(job.sheet.slots, faces):
+    for slot, (face, reuse) in zip(job.sheet.filled(len(faces)), faces):
         if not front:
             # by hand the backs are mirrored for the flip just as a duplex printer's would be, slot by
             # slot, so a part-filled page's backs land behind their own fronts too

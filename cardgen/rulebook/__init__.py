@@ -12,7 +12,7 @@ from cardgen.gamedata import Game
 from cardgen.impose.papers import Paper
 from cardgen.rulebook.source import RulebookError, markdown, template_path
 
-__all__ = ["RulebookError", "has_rulebook", "rulebook_names", "write_rulebook"]
+__all__ = ["RulebookError", "check_rulebook", "has_rulebook", "rulebook_names", "write_rulebook"]
 
 
 def rulebook_names(slug: str, paper: Paper) -> tuple[str, str, str]:
@@ -26,6 +26,22 @@ def rulebook_names(slug: str, paper: Paper) -> tuple[str, str, str]:
 
 def has_rulebook(game: Game) -> bool:
     return template_path(game) is not None
+
+
+def check_rulebook(game: Game, paper: Paper) -> int:
+    """Renders the rulebook as a build would, its PDF and HTML page, into memory: nothing is written.
+    Its page count; RulebookError (naming the template's file:line) or ValueError as the build would raise."""
+    import io
+
+    from cardgen.rulebook.blocks import parse
+    from cardgen.rulebook.html import render_html
+    from cardgen.rulebook.pdf import RulebookDocument, story
+
+    source = markdown(game)
+    document = RulebookDocument(io.BytesIO(), paper, game)
+    document.multiBuild(story(game, parse(source)))
+    render_html(game, source)
+    return document.page
 
 
 def write_rulebook(game: Game, paper: Paper, pdf: Path, html: Path | None = None, booklet: Path | None = None) -> int:

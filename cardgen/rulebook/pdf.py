@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -48,9 +49,10 @@ class Heading_(RichText):
 
 
 class RulebookDocument(BaseDocTemplate):
-    def __init__(self, path: Path, paper: Paper, game: Game):
+    def __init__(self, path: Path | BinaryIO, paper: Paper, game: Game):
+        """`path` is the PDF's file, or a binary stream to write it into (`cardgen check`: nothing written)."""
         fonts.register()
-        super().__init__(str(path), pagesize=(paper.width * mm, paper.height * mm), leftMargin=18 * mm,
+        super().__init__(str(path) if isinstance(path, Path) else path, pagesize=(paper.width * mm, paper.height * mm), leftMargin=18 * mm,
                          rightMargin=18 * mm, topMargin=16 * mm, bottomMargin=18 * mm, title=f"{game.title}: rules",
                          author=game.designer or "pnpkit", subject=f"Rulebook of {game.title}",
                          creator=f"pnpkit cardgen {__version__}", invariant=1,
