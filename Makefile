@@ -77,8 +77,12 @@ bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate
 	$(BIN)/python benchmarks/simulate_throughput.py
 
-pictures: install  ## Rebuild the pictures of docs/designers/images/ from docs/designers/examples/.
+# The pictures of docs/players/ are the companion's pages at phone size, taken by the browser tests marked
+# player_picture; `make test` writes them to a temporary folder only, so a test run never changes a tracked file.
+pictures: install tools  ## Rebuild the pictures of docs/designers/images/ (from docs/designers/examples/) and of docs/players/.
 	$(BIN)/python docs/designers/make_pictures.py
+	PNPKIT_PLAYER_PICTURES=$(CURDIR)/docs/players $(BIN)/python -m pytest -q -p no:cacheprovider -m player_picture \
+		tests/companion/test_table_*.py tests/companion/test_browser_tracker.py
 
 references: install  ## Redraw the reference card images the tests compare with (tests/cardgen/reference/), after a meant change.
 	$(BIN)/python -m tests.cardgen.reference.refresh

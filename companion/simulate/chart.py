@@ -1,16 +1,16 @@
 """The report as an SVG chart written by hand (no plotting library): win share, score histogram, game length.
 
-Written atomically (a temporary file, then a rename) under output/<game>/; the same summary gives the
+Written atomically under output/<game>/ the way cardgen writes a build's files (cardgen.output.Staging: a
+staging folder, then a rename), so the chart has the mode of every other output; the same summary gives the
 same bytes.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from html import escape
 from pathlib import Path
 
+from cardgen.output import Staging
 from companion.simulate.report import Summary
 
 WIDTH, PANEL, LEFT, TOP, BINS, LEGEND = 860, 230, 60, 75, 12, 150
@@ -79,15 +79,8 @@ def svg(s: Summary) -> str:
 
 
 def write(s: Summary, folder: Path, name: str) -> Path:
-    """Writes the chart to folder/name atomically; returns its path."""
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / name
-    handle, temp = tempfile.mkstemp(dir=folder, prefix=".simulation-", suffix=".svg")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(svg(s))
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return target
+    """Writes the chart to folder/name atomically; returns its path. The file is made in a staging folder with
+    the process's umask (0644 as a rule, as every file cardgen writes), not by mkstemp, which makes 0600."""
+    with Staging(folder) as staging:
+        staging.path(name).write_text(svg(s), encoding="utf-8")
+        return staging.commit()[0]

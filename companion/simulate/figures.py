@@ -7,13 +7,12 @@ per cent), so the same command and seed give the same file, byte for byte, and `
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import statistics
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from cardgen.output import Staging
 from companion.simulate.report import Summary
 
 FORMAT = 1  # the layout of a record; a change is a new format, and old records are re-recorded
@@ -54,19 +53,12 @@ def command_line(slug: str, games: int, players: int, levels: tuple[int, ...], s
 
 
 def record(folder: Path, name: str, command: str, data: dict[str, Any]) -> Path:
-    """Writes `folder/lab/<name>.json` atomically (a temporary file renamed over it); returns its path."""
-    target = folder / "lab" / f"{name}.json"
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Writes `folder/lab/<name>.json` atomically, as cardgen writes a build's files (a staging folder, then a
+    rename: the file has the umask's mode, 0644 as a rule, where mkstemp would make it 0600); returns its path."""
     text = json.dumps({"command": command, "figures": data}, indent=2, sort_keys=True) + "\n"
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
+    with Staging(folder / "lab") as staging:
+        staging.path(f"{name}.json").write_text(text, encoding="utf-8")
+        return staging.commit()[0]
 
 
 def drift(recorded: Any, now: Any, where: str = "") -> list[str]:

@@ -39,10 +39,22 @@ def test_an_unknown_game_is_named(cli, tmp_path):
     assert result.exit_code == 2 and "no bundled game or folder named" in result.stderr
 
 
+# `python -m cardgen` with SIGINT as a terminal gives it (Python's handler: KeyboardInterrupt), whatever the suite
+# inherited: run in the background (`make test &`, nohup, CI), the shell starts it with SIGINT ignored, and a child
+# started with SIGINT ignored keeps ignoring it.
+AS_IN_A_TERMINAL = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                    "runpy.run_module('cardgen', run_name='__main__', alter_sys=True)")
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_it_stops_cleanly_with_a_page_open(make_game, stop):
-    process = subprocess.Popen([sys.executable, "-m", "cardgen", "preview", str(make_game()), "--port", "0",
-                                "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # The suite's own SIGINT is ignored while the preview starts, as in a background run, wherever the test runs.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        process = subprocess.Popen([sys.executable, "-c", AS_IN_A_TERMINAL, "preview", str(make_game()), "--port",
+                                    "0", "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         first = process.stdout.readline()
         assert first.startswith("Previewing Tiny at http://127.0.0.1:"), first
