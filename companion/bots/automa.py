@@ -17,7 +17,10 @@ from typing import Any
 from cardgen.gamedata.flows import Flow
 from companion.bots import dice, turns
 from companion.bots.flowrun import Bot, Host
-from companion.rules.contract import Event, Rules
+from companion.bots import flowrun
+from companion.bots.turns import answer_moves
+from companion.rules.contract import Event, RuleError, Rules
+from companion.rules.legal import Move
 from companion.rules.fields import EventSpec
 
 
@@ -67,6 +70,20 @@ class _Beside:
         bot, world = turns.walk(self.flow, bot, state, self.host, roll, None if began else str(payload["answer"]))
         return self.kind.moved(state, world, bot, began)
 
+    def candidates(self, state: Any) -> list[Move]:
+        """The answer to the automa's question while it waits; else the game's moves and the automa's turn (which
+        the rules keep only when it is due)."""
+        try:
+            bot = self.kind.bot(state)
+        except RuleError:
+            return list(self.rules.candidates(state))
+        automa = self.rules.score(state).get("automa")
+        name = str(automa.get("name")) if isinstance(automa, dict) and automa.get("name") else self.flow.title
+        if bot.waiting:
+            return answer_moves(self.kind.answer, flowrun.asking(self.flow, bot, state, self.host), name)
+        turn = Move(self.kind.turn, f"Play {name}'s turn", primary=True)
+        return [turn, *self.rules.candidates(state)]
+
     def describe(self, event: Any, players: Any) -> str | None:
         if event["type"] in self.kind.events:
             return self.kind.describe(event, players)
@@ -81,7 +98,8 @@ def beside_players(game: Any, rules: Rules, kind: Automa) -> Rules:
     beside = _Beside(rules, kind, flow)
     return Rules(slug=rules.slug, events=_listed(rules.events, kind), setup=rules.setup, apply=beside.apply,
                  score=rules.score, view=rules.view, prepare=beside.prepare, version=f"{rules.version}+automa-1",
-                 options=rules.options, describe=beside.describe, turn=rules.turn)
+                 options=rules.options, describe=beside.describe, turn=rules.turn, candidates=beside.candidates,
+                 page=rules.page, corrections=rules.corrections + (kind.level,))
 
 
 def _listed(events: Mapping[str, EventSpec], kind: Automa) -> dict[str, EventSpec]:

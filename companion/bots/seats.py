@@ -24,6 +24,7 @@ from companion.bots.flowrun import Bot
 from companion.bots.kinds import BotKind, bot_kind
 from companion.rules.contract import Event, RuleError, Rules, SetupConfig
 from companion.rules.fields import EventSpec, Field
+from companion.rules.legal import Choice, Move
 
 LEVELS = Field("array", items=Field("integer", minimum=0, maximum=9), max_items=12, required=False, default=[],
                description="Who plays each seat, in the players' order: 0 for a person, or a bot's level (1 the easiest).")
@@ -89,7 +90,15 @@ class _Seats:
         if seated.acting is not None and event.type != "note":
             raise RuleError(f"{seated.names[seated.acting]} (a bot) is waiting for the table's answer first: "
                             f"{self._asking(seated)['text']} Answer it, or undo the bot's turn.")
-        state = self.rules.apply(self.kind.state(seated.world), event)
+        inner = self.kind.state(seated.world)
+        if event.type not in self.rules.corrections:
+            due = self.kind.whose_turn(inner)
+            if due in dict(seated.bots) and event.type not in {m.event for m in self.rules.candidates(inner)
+                                                                if m.group == "end"}:
+                name = seated.names[due]
+                raise RuleError(f"It is {name}'s turn, and {name} is a bot: tap “Play {name}'s turn (a bot)” and "
+                                "it makes its own moves.")
+        state = self.rules.apply(inner, event)
         return replace(seated, world=self.kind.world(state, seated.world))
 
     def prepare(self, seated: Seated, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -115,6 +124,10 @@ class _Seats:
                             f"{self._asking(seated)['text']}")
         due = self.kind.whose_turn(self.kind.state(seated.world))
         seat = asked if asked is not None else due
+        if seat is not None and seat not in dict(seated.bots):
+            bots = " and ".join(seated.names[s] for s, _ in seated.bots) or "nobody"
+            who = seated.names[seat] if seat < len(seated.names) else "That seat"
+            raise RuleError(f"{who} is not a bot; the bots at this table: {bots}.")
         if seat is None:
             raise RuleError("Name the bot's seat: the game does not say whose turn it is now.")
         if seat not in dict(seated.bots):
@@ -126,6 +139,8 @@ class _Seats:
         return seat
 
     def _level(self, seated: Seated, payload: dict[str, Any]) -> Seated:
+        if self.rules.score(self.kind.state(seated.world)).get("finished"):
+            raise RuleError("The game is over: a bot's level no longer changes anything.")
         seat = payload["seat"]
         if seat not in dict(seated.bots):
             raise RuleError(f"{seated.names[seat] if seat < len(seated.names) else 'That seat'} is not a bot.")
@@ -137,6 +152,30 @@ class _Seats:
             raise RuleError(str(error).strip("'\"")) from None
         bot = replace(seated.bot(seat).with_values(**dict(level.values)), level=level.number)
         return seated.with_bot(seat, bot)
+
+    def turn(self, seated: Seated) -> int | None:
+        return self.kind.whose_turn(self.kind.state(seated.world))
+
+    def candidates(self, seated: Seated) -> list[Move]:
+        """The table's moves with bots in seats: the answer to a bot's question while it waits; its turn when
+        due (with the game's end, nothing else: the bot makes its seat's moves); the game's moves otherwise, less
+        those of the bots' seats."""
+        if seated.acting is not None:
+            return turns.answer_moves("bot_answer", self._asking(seated), seated.names[seated.acting])
+        state = self.kind.state(seated.world)
+        if self.rules.score(state).get("finished"):
+            return []  # after the end only corrections: a bot's level no longer matters either
+        bots = dict(seated.bots)
+        due = self.kind.whose_turn(state)
+        moves = [m for m in self.rules.candidates(state) if m.seat not in bots]
+        levels = tuple((lv.number, f"{lv.number}: {lv.name}") for lv in self.flow.levels)
+        tuning = [Move("bot_level", f"{seated.names[seat]}'s level", {"seat": seat},
+                       (Choice("level", "Level", "pick", tuple(o for o in levels if o[0] != bot.level)),),
+                       submit="Change the level") for seat, bot in seated.bots]
+        if due in bots:
+            turn = Move("bot_turn", f"Play {seated.names[due]}'s turn (a bot)", {"seat": due}, primary=True)
+            return [turn] + [m for m in moves if m.group == "end"] + tuning
+        return moves + tuning
 
     def _host(self, seat: int):
         return self.kind.host(self.rules, seat)
@@ -184,7 +223,8 @@ def with_bots(game: Any, rules: Rules) -> Rules:
                         {**(dict(inner.fields) if inner else {}), "bots": LEVELS})
     return Rules(slug=rules.slug, events={**rules.events, **EVENTS}, setup=seats.setup, apply=seats.apply,
                  score=seats.score, view=seats.view, prepare=seats.prepare, version=f"{rules.version}+bots-1",
-                 options=options, describe=_describer(rules, flow))
+                 options=options, describe=_describer(rules, flow), turn=seats.turn, candidates=seats.candidates,
+                 page=rules.page, corrections=rules.corrections)
 
 
 def _describer(rules: Rules, flow: Flow) -> Callable[[Any, Any], str | None]:

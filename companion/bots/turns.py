@@ -15,6 +15,7 @@ from companion.bots import dice, flowrun
 from companion.bots.flowrun import Bot, FlowError, Host
 from companion.rules.contract import Event, RuleError
 from companion.rules.fields import EventSpec, FieldError
+from companion.rules.legal import Choice, Move
 
 
 def walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], int],
@@ -47,3 +48,17 @@ def checked(events: Mapping[str, EventSpec], event: Event) -> dict[str, Any]:
         return {**spec.check({k: v for k, v in raw.items() if k not in kept}), **kept}
     except FieldError as error:
         raise RuleError(f"{event.type}: {error}.") from None
+
+
+def answer_moves(event: str, asked: dict[str, Any] | None, who: str) -> list[Move]:
+    """The table's answers to a bot's question as legal moves: one big button per answer, or a count to pick."""
+    if asked is None:
+        return []
+    if asked.get("answers"):
+        # the question itself stands above the answers, on the bot's card (games/_automa.html)
+        return [Move(event, str(answer).replace("_", " ").strip().capitalize(), {"answer": str(answer)}, primary=i == 0)
+                for i, answer in enumerate(asked["answers"])]
+    most = int(asked.get("most") or 0)
+    return [Move(event, f"Answer {who}", choices=(Choice("answer", asked["text"], "pick",
+                                                         tuple((str(n), str(n)) for n in range(most + 1))),),
+                 primary=True, submit="Answer")]

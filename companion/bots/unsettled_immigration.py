@@ -1,9 +1,10 @@
 """The Unsettled bot's host: the facts its flowchart reads and the rule events its hooks become.
 
 One host per seat; `world` is an immigration_hand.World (the rules' State and the hands the bots know).
-A move is possible when the rules module accepts it: the host tries each candidate event on the rules'
-`apply` (pure, so trying changes nothing) and the bot's choice is the first accepted in its order of
-preference. Every hook then applies its event for real, so the rules check every bot move.
+The bot chooses among the game's legal moves (companion.rules.games.unsettled_immigration.legal), as a page
+does: a move is possible when it is one of them and the rules' `apply` accepts it (pure, so trying changes
+nothing); the bot's choice is the first possible in its order of preference. Every hook then applies its event
+for real, so the rules check every bot move.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from companion.bots.immigration_hand import Hand, World, add_resource, payment, 
 from companion.rules.contract import Event, RuleError, Rules
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
+from companion.rules.games.unsettled_immigration.legal import legal
+from companion.rules.legal import Move as LegalMove, matching
 from companion.rules.games.unsettled_immigration.moves import milestone_due, payoff_due
 from companion.rules.games.unsettled_immigration.payment import describe, units
 
@@ -31,7 +34,22 @@ class ImmigrationHost(MemoFacts):
         self.witness: Callable[[str, dict[str, Any], Any, Any], Any] | None = None  # a simulated table's callback (kind, payload, before, after) -> state,
         # told of each event made, which may add the table's own chores (an Op reshuffle) to the state
 
+    _legal: tuple[Any, dict[tuple[str, Any], list[LegalMove]]] | None = None
+
+    def legal(self, world: World, kind: str, card_id: str | None = None) -> list[LegalMove]:
+        """The game's legal moves of event `kind` (and card) now, as the rules list them before their own checks;
+        kept for this state."""
+        if self._legal is None or self._legal[0] is not world.state:
+            self._legal = (world.state, {})
+        known = self._legal[1]
+        if (kind, card_id) not in known:
+            known[kind, card_id] = legal(world.state, kind, card_id)
+        return known[kind, card_id]
+
     def accepts(self, world: World, kind: str, payload: dict[str, Any]) -> bool:
+        """Whether `kind` with `payload` is one of the legal moves, and the rules accept it."""
+        if matching(self.legal(world, kind, payload.get("card")), kind, payload) is None:
+            return False
         try:
             self.rules.apply(world.state, Event(0, kind, payload))
         except RuleError:

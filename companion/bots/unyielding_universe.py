@@ -2,7 +2,8 @@
 
 One host per seat. `world` is the rules' own State; every hook turns the bot's decision into one of the
 game's events (place_at_end, replace_card, discard_drawn, play_life_complete, play_universe, end_round,
-claim_life_well_lived, draw_pile_ran_out) and applies it with the rules module, which checks it.
+claim_life_well_lived, draw_pile_ran_out), chosen among the game's legal moves for its seat
+(companion.rules.games.unyielding_universe.legal), and applies it with the rules module, which checks it.
 The drawn card is known from the table's answers, kept in the bot's tracked numbers: drawn_year and
 skip (which of the cards of that year still in the draw pile it is), drawn_age, drawn_universe, or
 from_discard = 1 when the bot took the top of the discard pile.
@@ -16,18 +17,23 @@ from companion.bots.flowrun import Bot
 from companion.bots.memo import MemoFacts
 from companion.bots.lifeline_sense import best_swap, extends
 from companion.rules.contract import Event, RuleError, Rules
+from companion.rules.games.unyielding_universe.legal import legal as candidates
 from companion.rules.games.unyielding_universe.cards import YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import counted, ends_with_life_complete
 from companion.rules.games.unyielding_universe.places import draw_pile_size, in_draw_pile
 from companion.rules.games.unyielding_universe.public import may_claim
 from companion.rules.games.unyielding_universe.scoring import round_points
 from companion.rules.games.unyielding_universe.state import State
+from companion.rules.legal import Move, matching
 
 UNIVERSES = ("vengeful", "annoying", "heirless", "joyless", "regretful", "restless", "forgiving")  # 1..7 in order
 
 
 class UniverseHost(MemoFacts):
     """Facts and hooks of the bot in seat `seat`; the rules check every event its hooks make."""
+
+    # the legal moves of one event for one state and seat, the last asked (immutable states: compared by identity)
+    _offered: tuple[State, str, int, list[Move]] | None = None
 
     def __init__(self, rules: Rules, seat: int):
         self.rules, self.seat = rules, seat
@@ -117,8 +123,23 @@ class UniverseHost(MemoFacts):
 
     def hook(self, name: str, world: State, bot: Bot) -> tuple[State, Bot, str]:
         kind, payload = self.event(name, world, bot)
+        self.chosen(world, kind, payload)
         after = self.rules.apply(world, Event(0, kind, payload))
         return after, bot, self.outcome(after, len(world.rounds))
+
+    def chosen(self, state: State, kind: str, payload: dict[str, Any]) -> Move:
+        """The bot's move among the game's legal moves for its seat (the rules' candidates, which the contract only
+        confirms): a move the list does not hold is refused with the reason the rules give, or a sentence."""
+        kept = UniverseHost._offered  # the table's answers are each tried on one state, by a new host every time
+        if kept is None or kept[0] is not state or kept[1] != kind or kept[2] != self.seat:
+            kept = (state, kind, self.seat, [m for m in candidates(state, kind) if m.seat in (None, self.seat)])
+            UniverseHost._offered = kept
+        found = matching(kept[3], kind, payload)
+        if found is None:
+            self.rules.apply(state, Event(0, kind, payload))  # the rules' own sentence, when they refuse it
+            raise RuleError(f"{state.name(self.seat)} (a bot) cannot make that move now: it is not one of the moves "
+                            "the rules offer. Tell the bot what the table really drew.")
+        return found
 
     def outcome(self, state: State, rounds_before: int) -> str:
         """How the move came out: the round's scores if it ended the round, else the bot's lifeline now."""

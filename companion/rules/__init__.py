@@ -32,12 +32,12 @@ def rules_for(game: Any) -> Rules:
     """
     found = played_with(game)
     if found is None or not found.rules:
-        return generic.rules(game)
+        return replace(generic.rules(game), page="generic")
     try:
         module = _module(found.rules)
     except ImportError as error:
         raise RegistryError(f"the rules of {found.slug} ({found.rules}, registered by {source_of(found.slug)}) "
                             f"cannot be imported: {error}") from None
-    rules = from_module(game.slug, module, game)
+    rules = replace(from_module(game.slug, module, game), page=found.slug)
     options_for = getattr(module, "options_for", None)
     return replace(rules, options=options_for(game)) if options_for else rules

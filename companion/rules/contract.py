@@ -19,9 +19,10 @@ import random
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from companion.rules.fields import EventSpec, FieldError
+from companion.rules.legal import Move as LegalMove, from_schemas, offered
 
 
 RECENT = 10  # how many of a list that grows with the game (notes, rolls, news) a view carries
@@ -71,6 +72,31 @@ class Rules:
     # (event, players) -> a sentence in the players' words, card titles marked *Title*; None for the shared wording
     describe: Callable[[Mapping[str, Any], Any], str | None] | None = None
     turn: Callable[[Any], int | None] | None = None  # whose move it is (a seat), None when nobody's in particular
+    # the moves the game may offer now (companion.rules.legal), before the rules' own checks narrow them
+    candidates: Callable[[Any], Iterable[LegalMove]] = lambda state: ()
+    corrections: tuple[str, ...] = ("note", "rename_player")  # events a page offers only among its corrections
+    page: str = ""  # whose rules these are (a registered rules' slug, "generic" for the tracker): the page they use
+
+    def legal(self, state: Any, seat: int | None = None) -> list[LegalMove]:
+        """Every move the rules accept now (for `seat` and the table when given): the candidates, each value of each
+        choice checked by `apply` itself, so the list and the rules cannot disagree."""
+        moves = offered(self.candidates(state), lambda kind, payload: accepted(self, state, kind, payload))
+        return [m for m in moves if seat is None or m.seat is None or m.seat == seat]
+
+
+def accepted(rules: Rules, state: Any, kind: str, payload: dict[str, Any]) -> bool:
+    """Whether the rules take `kind` with `payload` now, drawn as the app would draw it (with a fixed seed)."""
+    spec = rules.events.get(kind)
+    if spec is None:
+        return False
+    try:
+        checked = spec.check(payload)
+        if spec.random:
+            checked = rules.prepare(state, kind, checked, random.Random(0))
+        rules.apply(state, Event(0, kind, checked))
+    except (RuleError, FieldError):
+        return False
+    return True
 
 
 Move = Callable[[Any, dict[str, Any]], Any]
@@ -129,6 +155,10 @@ class Game:
     version: str = "1"
     options: EventSpec | None = None
     describe: Callable[[Mapping[str, Any], Any, Any], str | None] | None = None  # (event, players, game data)
+    # the moves the rules may offer now, each with its event, payload and choices (companion.rules.legal); the
+    # contract narrows them to what `apply` accepts. Events named in `corrections` are offered apart, as fixes.
+    legal: Callable[[Any], Iterable[LegalMove]] | None = None
+    corrections: tuple[str, ...] = ("note", "rename_player")
 
     def __post_init__(self) -> None:
         if set(self.moves) != set(self.events):
@@ -184,7 +214,9 @@ class Game:
         own = self.describe
         return Rules(slug=slug, events=self.events, setup=self.setup, apply=self.apply, score=self.score,
                      view=self.view, prepare=self.prepare or _unchanged, version=self.version, options=self.options,
-                     describe=(lambda event, players: own(event, players, game)) if own else None, turn=self.turn)
+                     describe=(lambda event, players: own(event, players, game)) if own else None, turn=self.turn,
+                     candidates=self.legal or _schema_moves(self.events, self.corrections),
+                     corrections=self.corrections)
 
 
 def _seats_named(spec: Any, value: Any) -> list[int]:
@@ -194,6 +226,15 @@ def _seats_named(spec: Any, value: Any) -> list[int]:
     else:
         values = [value] if spec.seat else []
     return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+
+
+def _schema_moves(events: Mapping[str, EventSpec], corrections: tuple[str, ...]) -> Callable[[Any], list[LegalMove]]:
+    """Candidates for rules that list no legal moves: every event's schema as a move (companion.rules.legal)."""
+    def candidates(state: Any) -> list[LegalMove]:
+        names = getattr(state, "players", ())
+        players = [n for n in names if isinstance(n, str)] if isinstance(names, (tuple, list)) else []
+        return from_schemas(events, corrections, players)
+    return candidates
 
 
 def _unchanged(state: Any, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -208,9 +249,11 @@ def from_module(slug: str, module: ModuleType, game: Any = None) -> Rules:
     if isinstance(declared, Game):
         return declared.rules(slug, game)
     own = getattr(module, "describe", None)
+    corrections = tuple(getattr(module, "CORRECTIONS", ("note", "rename_player")))
     return Rules(
         slug=slug, events=module.EVENTS, setup=module.setup, apply=module.apply, score=module.score,
         view=module.view, prepare=getattr(module, "prepare", lambda state, kind, payload, rng: payload),
         version=getattr(module, "VERSION", "1"), options=getattr(module, "OPTIONS", None),
         describe=(lambda event, players: own(event, players, game)) if own else None,
+        candidates=getattr(module, "legal", None) or _schema_moves(module.EVENTS, corrections), corrections=corrections,
     )

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from companion.rules import dice, shared_events
 from companion.rules.contract import Game, RuleError, Rules, SetupConfig, recent
 from companion.rules.fields import EventSpec, Field
+from companion.rules.legal import Choice, Move
 from companion.rules.shared_events import PLAYER
 
 STEP = Field("integer", minimum=-99999, maximum=99999, label="By how much", description="Negative to go down.")
@@ -111,8 +112,54 @@ def rules(game: Any) -> Rules:
     labels = {m.id: m.label for m in counters + tracks}
     sheet = Game(name=game.title, events=events, moves={kind: MOVES[kind] for kind in events}, setup=setup,
                  score=score, view=view, prepare=prepare, over=over, version="generic-2",
-                 describe=lambda event, players, data: describer(labels)(event, players))
+                 describe=lambda event, players, data: describer(labels)(event, players), legal=legal,
+                 corrections=("set_points", "set_counter", "set_track", "roll", "note", "rename_player"))
     return sheet.rules(game.slug, game)
+
+
+def legal(state: Sheet) -> list[Move]:
+    """The sheet's moves: points for each player, each counter and track a step up or down within its bounds, a
+    die as it fell (or rolled for the table), the round's end, and ending the game by agreement; setting a value
+    by hand is a correction."""
+    if state.finished:
+        return []
+    moves = []
+    category = (Choice("category", "Category", "pick", tuple((c, c) for c in state.categories)),)
+    for seat, name in enumerate(state.players):
+        fixed = {"player": seat} if len(state.categories) > 1 else {"player": seat, "category": state.categories[0]}
+        moves.append(Move("add_points", f"Points for {name}", fixed,
+                          (category if len(state.categories) > 1 else ()) + (
+                              Choice("points", "Points (negative to take away)", "number", low=-999, high=999),),
+                          seat=seat, submit="Add the points"))
+        for i, meter in enumerate(state.counter_specs):
+            fixed = {"player": seat, "counter": meter.id}
+            for by, sign, words in ((-1, "−", "down"), (1, "+", "up")):
+                moves.append(Move("change_counter", f"{name}'s {meter.label} {words} by 1", {**fixed, "by": by},
+                                  seat=seat, short=sign))
+            moves.append(Move("change_counter", f"Move {name}'s {meter.label} by more", fixed,
+                              (_by(state.counters[seat][i], meter),), seat=seat, submit="Move it"))
+    for i, meter in enumerate(state.track_specs):
+        for by, sign, words in ((-1, "−", "down"), (1, "+", "up")):
+            moves.append(Move("change_track", f"{meter.label} {words} by 1", {"track": meter.id, "by": by},
+                              short=sign))
+        moves.append(Move("change_track", f"Move the {meter.label} track by more", {"track": meter.id},
+                          (_by(state.tracks[i], meter),), submit="Move it"))
+    moves.append(Move("roll", "A die roll", {"sides": 6}, (
+        Choice("fell", "How the die fell", "dice", tuple((n, str(n)) for n in range(1, 7)), draw="Roll for us"),),
+        group="chance", submit="Record the roll"))
+    last = state.last_round or (state.rounds is not None and state.round >= state.rounds)
+    moves.append(Move("next_round", f"End round {state.round}" + (": the last round, the game ends" if last else ""),
+                      primary=True, group="end" if last else "turn"))
+    moves.append(Move("finish", "Stop the game here: the scores as they stand decide", group="end"))
+    return moves
+
+
+def _by(value: int, meter: Meter) -> Choice:
+    """How far a counter or track at `value` may move and stay within its bounds (and the step's limits)."""
+    most = STEP.maximum if STEP.maximum is not None else 99999
+    top = meter.high if meter.high is not None else value + most
+    return Choice("by", "By how much (negative to go down)", "number", low=max(meter.low - value, -most),
+                  high=min(top - value, most))
 
 
 def prepare(state: Sheet, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:

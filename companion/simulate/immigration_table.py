@@ -88,7 +88,8 @@ class ImmigrationTable:
                 if not self.ops_pile:
                     self.ops_pile = list(state.op_discard)
                     self.rng.shuffle(self.ops_pile)
-                    state = self.rules.apply(state, Event(0, "reshuffle_op_discard", {}))
+                    if state.op_discard:  # an empty discard pile is not shuffled (the rules refuse it)
+                        state = self.rules.apply(state, Event(0, "reshuffle_op_discard", {}))
                 if not self.ops_pile:  # every Op card is in a hand or on a board: the rules are told the truth
                     state = self.rules.apply(state, Event(0, "set_hand", {"player": seat, "ops": len(ops)}))
                     break

@@ -204,11 +204,14 @@
     }
   }
 
-  function collect(form, event) {
-    // the payload of a form: card labels become ids, a die's face its number; a bad entry throws with a sentence
+  function collect(form, event, drawn = []) {
+    // the payload of a form: card labels become ids, a die's face its number; a bad entry throws with a sentence.
+    // `drawn`: the fields the app draws for the table ("Roll for us"), left out whatever the form holds
     const out = JSON.parse(form.dataset.payload || "{}");
     for (const input of form.querySelectorAll("input[name], select[name], textarea[name]")) {
       if (input.dataset.for && !input.dataset.for.split(" ").includes(event)) continue;
+      if (drawn.includes(input.dataset.field || input.name)) continue;
+      if (input.dataset.kind === "face") { if (input.checked) out[input.dataset.field] = Number(input.value); continue; }
       const kind = input.dataset.kind;
       if (input.type === "radio" && !input.checked && input.dataset.kind !== "many-integer") continue;
       if (input.dataset.kind === "many-integer" && !input.checked) continue;
@@ -245,26 +248,52 @@
     return out;
   }
 
-  async function write(path, body, form = null, near = null, label = "") {
+  async function write(path, body, form = null, near = null, label = "", move = null) {
     if (busy) return;  // one change at a time: a double tap does not send the same move twice
     busy = true;
     idle();
-    try { await send(path, body, form, near, label); } finally { busy = false; idle(); }
+    try { await send(path, body, form, near, label, move); } finally { busy = false; idle(); }
   }
 
-  async function send(path, body, form, near, label) {
+  // the legal move a control stands for, and the game's sequence number when it was drawn: a tap sent later (the
+  // page was behind, or the phone offline) goes through only if the same move is still legal and means the same
+  function moveOf(control) {
+    const panel = $("panel");
+    return control && control.dataset.key ? {key: control.dataset.key, made_on: Number(panel.dataset.seq)} : null;
+  }
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function holds(choice, payload) {
+    const values = choice.options.map(([value]) => value);
+    if (choice.field === "") {
+      if (values.some((v) => Object.entries(v).every(([k, x]) => same(payload[k], x)))) return true;
+      return Boolean(choice.optional || choice.draw);
+    }
+    const value = payload[choice.field];
+    if (value === undefined || value === null) return Boolean(choice.optional || choice.draw);
+    if (choice.kind === "text" || choice.kind === "flag") return true;
+    if (choice.kind === "number") return Number.isInteger(value) && value >= choice.low && value <= choice.high;
+    if (choice.kind === "cards" || choice.kind === "dice") return Array.isArray(value) && value.every((v) => values.some((w) => same(v, w)));
+    return values.some((w) => same(value, w));
+  }
+  function stillLegal(move, body, game) {
+    const found = (game.legal || []).find((m) => m.key === move.key);
+    return Boolean(found) && found.choices.every((choice) => holds(choice, body.payload || {}));
+  }
+
+  async function send(path, body, form, near, label, move = null) {
     $("error").textContent = "";
     if (near && !document.body.contains(near)) near = null;  // its panel was replaced: say it at the top
     if (near) clearError(near);
     const author = $("me").value;
-    const sent = {...body, based_on: seq, ...(author ? {author} : {})};
+    const basedOn = move ? move.made_on : seq;
+    const sent = {...body, based_on: basedOn, ...(author ? {author} : {})};
     let response;
     try {
       response = await fetch(`/api/games/${id}/${path}`, {
         method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
         body: JSON.stringify(sent)});
     } catch (error) {
-      window.companionQueue({path, body, near, label});  // kept, and sent once the page is live again
+      window.companionQueue({path, body, near, label, move});  // kept, and sent once the page is live again
       if (near) showError(near, `Not sent yet: no connection. “${label || "Your change"}” is kept and will be sent when the connection is back.`);
       return;
     }
@@ -277,10 +306,19 @@
       return;
     }
     if (response.status === 409) {
-      pending = {path, body, label};
+      const game = answer.current || await fetch(`/api/games/${id}`, {cache: "no-store"}).then((r) => (r.ok ? r.json() : {}));
+      if (move && game.seq !== undefined && stillLegal(move, body, game)) {
+        // the game moved on, but the tap is the same move it was, still legal: sent against the game as it is now
+        await send(path, body, form, near, label, {key: move.key, made_on: game.seq});
+        return;
+      }
+      pending = {path, body, label, move: move ? {key: move.key, made_on: null} : null};
       const changes = await fetch(`/api/games/${id}/events?after=${sent.based_on}`).then((r) => (r.ok ? r.json() : []));
-      showConflict(`Someone else changed the game first, so your change (${label || (path === "undo" ? "undo" : path === "redo" ? "redo" : "your move")}) was not recorded. ` +
-                   "The page now shows the game with their changes:", changes.map(words));
+      const what = label || (path === "undo" ? "undo" : path === "redo" ? "redo" : "your move");
+      showConflict(move ? `The game moved on since you tapped “${what}”: it is no longer a move the game offers as it was, ` +
+                          "so it was not recorded. Changes made meanwhile:"
+                        : `Someone else changed the game first, so your change (${what}) was not recorded. ` +
+                          "The page now shows the game with their changes:", changes.map(words));
       await refresh();
       return;
     }
@@ -384,7 +422,7 @@
       const button = event.target.closest("button[data-event]");
       if (!button || button.closest("form")) return;
       write("events", {type: button.dataset.event, payload: JSON.parse(button.dataset.payload || "{}")}, null, button,
-            button.textContent.trim());
+            button.dataset.label || button.textContent.trim(), moveOf(button));
     });
     document.addEventListener("input", (event) => {
       if (event.target.matches && event.target.matches("input[data-kind='card']")) showKinds(event.target);
@@ -399,15 +437,24 @@
       if (!form) return;
       event.preventDefault();
       const kind = (event.submitter && event.submitter.dataset.event) || form.dataset.event;
+      const drawn = ((event.submitter && event.submitter.dataset.draw) || "").split(" ").filter(Boolean);
       const label = formWords(form, event.submitter, kind);
       try {
-        write("events", {type: kind, payload: collect(form, kind)}, form, event.submitter || form, label);
+        write("events", {type: kind, payload: collect(form, kind, drawn)}, form, event.submitter || form, label,
+              kind === form.dataset.event ? moveOf(form) : null);
       } catch (error) { if (error.message) showError(form, error.message, error.input); }
     });
     $("undo").addEventListener("click", () => write("undo", {}));
     $("redo").addEventListener("click", () => write("redo", {}));
-    $("resend").addEventListener("click", () => { if (pending) write(pending.path, pending.body, null, null, pending.label); });
-    $("drop").addEventListener("click", () => { pending = null; $("conflict").hidden = true; });
+    // "send anyway": the player saw what changed and wants the change as it is, against the game as it is now
+    $("resend").addEventListener("click", async () => {
+      if (!pending) return;
+      const change = pending;
+      pending = null;
+      await write(change.path, change.body, null, null, change.label);
+      flush();
+    });
+    $("drop").addEventListener("click", () => { pending = null; $("conflict").hidden = true; flush(); });
     const me = localStorage.getItem("me:" + id);
     if (me) $("me").value = me;
     $("me").addEventListener("change", () => localStorage.setItem("me:" + id, $("me").value));
@@ -448,11 +495,11 @@
     }
   }
   async function flush() {
-    // the changes made while offline, one at a time, each based on the game as it is now
-    while (queued.length && live && !busy) {
+    // the changes made while offline, one at a time, each against the game it was made on: a move still legal
+    // and meaning the same goes through; otherwise the phone asks (send anyway / drop) before the next one
+    while (queued.length && live && !busy && pending === null) {
       const change = queued.shift();
-      await refresh();
-      await write(change.path, change.body, null, change.near, change.label);
+      await write(change.path, change.body, null, change.near, change.label, change.move);
     }
     if (!queued.length && pending === null && $("conflict")) $("conflict").hidden = true;  // the watch page has none
   }
@@ -461,7 +508,9 @@
     source = new EventSource(`/api/games/${id}/stream?after=${seq}`);
     source.addEventListener("open", heardFrom);
     source.addEventListener("beat", heardFrom);
-    source.addEventListener("error", lost);
+    // the server ends a stream now and then and the browser reconnects at once: an error is a lost connection
+    // only when the beat has been missing too (the watchdog below), or the browser says it is offline
+    source.addEventListener("error", () => { if (Date.now() - heard > 5000 || navigator.onLine === false) lost(); });
     source.addEventListener("change", (message) => {
       heardFrom();
       const data = JSON.parse(message.data);

@@ -24,6 +24,8 @@
     const button = event.target.closest("button[data-action]");
     if (!button) return;
     const body = {based_on: seq};
+    const author = localStorage.getItem("me:" + id);  // who this phone said it is on the game page
+    if (author) body.author = author;
     if (button.dataset.target) body.target = Number(button.dataset.target);
     const response = await fetch(`/api/games/${id}/${button.dataset.action}`, {
       method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + key},
@@ -32,7 +34,7 @@
     const error = document.getElementById("error");
     if (response.ok) error.textContent = "";
     else if (response.status === 409) error.textContent = "The game changed a moment ago; the list now shows it. Look, and tap again.";
-    else error.textContent = (answer.field ? answer.field + ": " : "") + answer.error;
+    else error.textContent = answer.error;
     await reload();
   });
 
@@ -52,7 +54,9 @@
     const alive = () => { heard = Date.now(); status.textContent = "Live"; status.className = "live"; };
     source.addEventListener("open", alive);
     source.addEventListener("beat", alive);
-    source.addEventListener("error", () => { status.textContent = "Offline: no connection to the server, retrying…"; status.className = "lost"; });
+    source.addEventListener("error", () => {  // a stream the server ended is taken up again at once: not a loss yet
+      if (Date.now() - heard > 5000 || navigator.onLine === false) { status.textContent = "Offline: no connection to the server, retrying…"; status.className = "lost"; }
+    });
     source.addEventListener("change", (message) => {
       alive();
       const data = JSON.parse(message.data);

@@ -15,7 +15,8 @@ from companion.table.sessions import Current
 
 @dataclass(frozen=True)
 class Step:
-    """The scores after one event in effect (or at the start, with seq 0), and the round or turn it fell in."""
+    """The scores after one event in effect (or at the start, with seq 0), and the round or turn it fell in (the one
+    the game was in when the event was made)."""
 
     seq: int
     label: str
@@ -64,7 +65,8 @@ def score_steps(current: Current, game_data: Any, rows: list[Any]) -> tuple[str,
     state = rules.setup(SetupConfig(game.players, game.options, game_data))
     seats = len(seat_names(rules.score(current.state), list(game.players)))
     unit = unit_of(rules.view(state))
-    steps = [Step(0, "start", totals(rules.score(state), seats), moment(rules.view(state), unit))]
+    now = moment(rules.view(state), unit)
+    steps = [Step(0, "start", totals(rules.score(state), seats), now)]
     in_effect = set(current.ledger.done)
     for row in rows:
         if row.seq not in in_effect:
@@ -73,8 +75,10 @@ def score_steps(current: Current, game_data: Any, rows: list[Any]) -> tuple[str,
             state = rules.apply(state, Event(row.seq, row.type, row.payload))
         except RuleError:  # cannot happen for a log the app accepted; skip rather than fail the page
             continue
-        steps.append(Step(row.seq, "", totals(rules.score(state), seats),
-                          moment(rules.view(state), unit) if unit != "move" else None))
+        # an event falls in the round (or turn) it was made in: the one that ends round 1 and scores it moves the
+        # view on to round 2, yet its scores are round 1's
+        steps.append(Step(row.seq, "", totals(rules.score(state), seats), now))
+        now = moment(rules.view(state), unit) if unit != "move" else None
     return unit, steps
 
 
@@ -84,7 +88,7 @@ def by_moment(unit: str, steps: list[Step]) -> list[Step]:
         return [Step(s.seq, "start" if i == 0 else f"move {i}", s.totals, i) for i, s in enumerate(steps)]
     last: dict[int, Step] = {}
     for step in steps[1:]:
-        if step.moment is not None:
+        if step.moment is not None and (unit != "round" or step.moment >= 1):  # a round 0 is the setup: the start
             last[step.moment] = step
     start = Step(0, "start", steps[0].totals, 0)
     return [start] + [Step(s.seq, f"{unit} {m}", s.totals, m) for m, s in sorted(last.items())]

@@ -8,7 +8,9 @@ same result, so undo can never be used to re-roll.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import logging
 import hmac
 import pickle
 import random
@@ -32,6 +34,7 @@ from companion.table.errors import Forbidden, Invalid, NotFound, Stale, Unauthor
 from companion.table.ledger import META, Ledger, ledger
 
 SNAPSHOT_EVERY = 100
+log = logging.getLogger(__name__)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
@@ -43,11 +46,20 @@ class Current:
     rules: Rules
     ledger: Ledger
     state: Any
+    # events of the log the rules in use refuse (recorded under an earlier version of them): kept in the log and
+    # shown in the history, not applied, so a game recorded before a rule was tightened still opens
+    set_aside: tuple[tuple[int, str], ...] = ()
+
+    @functools.cached_property
+    def legal(self) -> list[dict[str, Any]]:
+        """Every move the rules accept now, as pages and clients draw them (companion.rules.legal)."""
+        return [move.as_json() for move in self.rules.legal(self.state)]
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.game.id, "slug": self.game.slug, "seq": self.ledger.head,
                 "players": list(self.game.players), "created_at": self.game.created_at,
                 "state": self.rules.view(self.state), "scores": self.rules.score(self.state),
+                "legal": self.legal, "corrections": list(self.rules.corrections),
                 "can_undo": bool(self.ledger.done), "can_redo": bool(self.ledger.redo)}
 
 
@@ -259,13 +271,14 @@ class Sessions:
                     raise
                 raise Invalid(f"the event cannot be applied as recorded ({type(error).__name__})",
                               field="payload") from None
-            return row, Current(current.game, rules, led.append(seq, spec.random), state)
+            return row, Current(current.game, rules, led.append(seq, spec.random), state, current.set_aside)
         try:
-            state = self._fold(conn, current.game, rules, after, extra=[row])
+            state, _ = self._fold(conn, current.game, rules, after, extra=[row],
+                                  aside={seq for seq, _ in current.set_aside})
         except RuleError as error:
             what = "undone" if kind == "undo" else "redone"
             raise Invalid(f"That change cannot be {what}: {error}", field="target") from None
-        return row, Current(current.game, rules, after, state)
+        return row, Current(current.game, rules, after, state, current.set_aside)
 
     def _game(self, conn: Connection, game_id: str, lock: bool = False) -> GameRow:
         """The game's row. PostgreSQL writers read it with a row lock, which serialises them per game;
@@ -298,18 +311,22 @@ class Sessions:
                 state = cached.state
                 for row in self.store.events(conn, game.id, after=cached.ledger.head):
                     state = rules.apply(state, Event(row.seq, row.type, row.payload))
-                current = Current(game, rules, led, state)
+                current = Current(game, rules, led, state, cached.set_aside)
             else:
-                current = Current(game, rules, led, self._fold(conn, game, rules, led))
+                current = Current(game, rules, led, *self._fold(conn, game, rules, led, lenient=True))
         else:
             led = ledger(self.store.summary(conn, game.id))
-            current = Current(game, rules, led, self._fold(conn, game, rules, led))
+            current = Current(game, rules, led, *self._fold(conn, game, rules, led, lenient=True))
         with self._lock:
             self._cache[game.id] = current
         return current
 
-    def _fold(self, conn: Connection, game: GameRow, rules: Rules, led: Ledger, extra: Sequence[EventRow] = ()) -> Any:
-        """The state after the events in effect, starting from the newest snapshot that still holds."""
+    def _fold(self, conn: Connection, game: GameRow, rules: Rules, led: Ledger, extra: Sequence[EventRow] = (),
+              lenient: bool = False, aside: set[int] | frozenset[int] = frozenset()
+              ) -> tuple[Any, tuple[tuple[int, str], ...]]:
+        """The state after the events in effect, starting from the newest snapshot that still holds, and the events
+        set aside. `aside` are events already set aside (skipped); `lenient`: an event the rules refuse is set aside
+        with their sentence (a game recorded under an earlier version of the rules), rather than raising."""
         state, start = None, 0
         for seq, fingerprint, version, blob in self.store.snapshots(conn, game.id, led.head):
             if version == rules.version and fingerprint == led.fingerprint(seq):
@@ -320,7 +337,17 @@ class Sessions:
         wanted = {s for s in led.done if s > start}
         rows = [r for r in self.store.iter_events(conn, game.id, start) if r.seq in wanted]
         rows += [r for r in extra if r.seq in wanted]
+        refused: list[tuple[int, str]] = []
         for row in rows:
-            state = rules.apply(state, Event(row.seq, row.type, row.payload))
-        return state
+            if row.seq in aside:
+                continue
+            try:
+                state = rules.apply(state, Event(row.seq, row.type, row.payload))
+            except RuleError as error:
+                if not lenient:
+                    raise
+                refused.append((row.seq, str(error)))
+                log.warning("game %s: event #%s (%s) is set aside: the rules in use refuse it: %s", game.id, row.seq,
+                            row.type, error)
+        return state, tuple(refused)
 

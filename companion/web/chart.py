@@ -9,7 +9,9 @@ from markupsafe import Markup, escape
 
 from companion.table.progress import Step
 
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 320, 48, 16, 16, 40
+# The chart is drawn on a phone's width: at 390 px its 14-unit labels are read at about 14 px (on a 640-unit
+# canvas they shrank to about 7 px).
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 360, 240, 44, 12, 14, 40
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#393b79", "#637939")
 
@@ -50,7 +52,7 @@ def score_chart(steps: Sequence[Step], names: Sequence[str], unit: str = "round"
              f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}"/>',
              f'<text x="{LEFT - 6}" y="{scale.y(scale.high) + 5}" text-anchor="end">{_number(scale.high)}</text>',
              f'<text x="{LEFT - 6}" y="{scale.y(scale.low) + 5}" text-anchor="end">{_number(scale.low)}</text>']
-    every = max(1, (len(steps) + 11) // 12)  # at most about a dozen labels along the bottom
+    every = max(1, (len(steps) + 7) // 8)  # at most about eight labels along the bottom
     for i, step in enumerate(steps):
         if i and (i % every == 0 or i == len(steps) - 1):
             parts.append(f'<text x="{scale.x(i)}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">{step.moment}</text>')

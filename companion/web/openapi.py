@@ -18,7 +18,30 @@ GAME = {"type": "object", "properties": {
     "id": {"type": "string"}, "slug": {"type": "string"}, "seq": {"type": "integer"},
     "players": {"type": "array", "items": {"type": "string"}}, "created_at": {"type": "string"},
     "state": {"type": "object", "description": "The game's public state, as its rules show it."},
-    "scores": {"type": "object"}, "can_undo": {"type": "boolean"}, "can_redo": {"type": "boolean"}}}
+    "scores": {"type": "object"}, "can_undo": {"type": "boolean"}, "can_redo": {"type": "boolean"},
+    "legal": {"type": "array", "description": "Every move the rules accept now: post one as an event with its `payload` "
+              "and a value for each of its `choices` (each from its `options`, or from `low` to `high`; one with "
+              "`draw` may be left out for the app to draw it; one whose `field` is empty merges its value's fields).",
+              "items": {"$ref": "#/components/schemas/LegalMove"}},
+    "corrections": {"type": "array", "items": {"type": "string"},
+                    "description": "Events that fix the record when the table did something else; not moves."}}}
+CHOICE = {"type": "object", "required": ["field", "label", "kind", "options"], "properties": {
+    "field": {"type": "string", "description": "The payload field it fills; empty: each value is an object of fields."},
+    "label": {"type": "string", "description": "The question, in the players' words."},
+    "kind": {"type": "string", "enum": ["pick", "seat", "card", "cards", "number", "die", "dice", "flag", "text"]},
+    "options": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2},
+                "description": "[value, label] pairs: the values that can be there, each with its printed words."},
+    "low": {"type": "integer"}, "high": {"type": "integer"}, "count": {"type": "integer"},
+    "optional": {"type": "boolean"}, "draw": {"type": "string", "description": "Words of the app's draw or roll."}}}
+LEGAL_MOVE = {"type": "object", "required": ["key", "event", "label", "payload", "choices", "group", "primary"],
+              "properties": {
+    "key": {"type": "string", "description": "The move as a control: the same key means the same move."},
+    "event": {"type": "string"}, "label": {"type": "string", "description": "The move in the players' words."},
+    "payload": {"type": "object", "description": "The fields it always sends."},
+    "choices": {"type": "array", "items": {"$ref": "#/components/schemas/Choice"}},
+    "seat": {"type": ["integer", "null"], "description": "Whose move it is; null: the table's."},
+    "group": {"type": "string", "enum": ["setup", "turn", "chance", "end"]}, "primary": {"type": "boolean"},
+    "help": {"type": "string"}, "submit": {"type": "string"}, "short": {"type": "string"}}}
 EVENT = {"type": "object", "properties": {
     "seq": {"type": "integer"}, "type": {"type": "string"}, "payload": {"type": "object"},
     "target": {"type": ["integer", "null"]}, "random": {"type": "boolean"}, "created_at": {"type": "string"},
@@ -107,7 +130,8 @@ def document(catalog: Catalog) -> dict[str, Any]:
                  "description": "Game sessions as append-only event logs. Every write names the sequence number "
                                 "it was based on; a stale write gets 409 with the current game. Any other "
                                 "method of an address answers 405 with an Allow header."},
-        "components": {"schemas": {"Error": ERROR, "Game": GAME, "Event": EVENT, "Export": _export(), **events},
+        "components": {"schemas": {"Error": ERROR, "Game": GAME, "LegalMove": LEGAL_MOVE, "Choice": CHOICE, "Event": EVENT,
+                                   "Export": _export(), **events},
                        "securitySchemes": {"editSecret": {"type": "http", "scheme": "bearer",
                                                           "description": "The edit secret returned at creation."}}},
         "paths": {

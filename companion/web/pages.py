@@ -22,15 +22,25 @@ def context(current: Current, editable: bool) -> dict[str, Any]:
     """What every page of a game is rendered with: the game as the API shows it, its title, cards and partial."""
     entry = services().catalog.get(current.game.slug)
     game = current.as_json()
-    return {"game": game, "state": game["state"], "scores": game["scores"], "players": game["players"],
+    turn = current.rules.turn(current.state) if current.rules.turn else None
+    players = game["players"]
+    return {"game": game, "state": game["state"], "scores": game["scores"], "players": players,
+            "legal": game["legal"], "placed": [], "turn_name": players[turn] if isinstance(turn, int) and 0 <= turn < len(players) else "",
             "editable": editable, "title": services().catalog.title(current.game.slug), "subtitle": entry.game.subtitle,
-            "partial": current_app.jinja_env.select_template(
-                [f"games/{current.game.slug}.html", "games/generic.html"] if not current.game.slug.startswith("_")
-                else ["games/generic.html"]),
+            "partial": partial(current.rules.page),
             "cards": [(card.id, card.name, deck.id) for deck in entry.game.decks for card in deck.cards],
             "names": {card.id: card.name for deck in entry.game.decks for card in deck.cards},
             "card_label": printed_labels(entry.game).get, "game_data": entry.game,
-            "events": entry.rules.events}
+            "events": entry.rules.events,
+            "corrections": {name: current.rules.events[name] for name in current.rules.corrections
+                            if name in current.rules.events}}
+
+
+def partial(page: str) -> Any:
+    """The game's own panel, chosen by whose rules it is played with (so a copied game or one installed as a package
+    gets its rules' page); rules without a panel of their own get the plain one (the moves, the scores)."""
+    names = [f"games/{page}.html"] if page and not page.startswith("_") and "/" not in page else []
+    return current_app.jinja_env.select_template([*names, "games/_plain.html"])
 
 
 _LABELS: dict[int, tuple[Any, dict[str, str]]] = {}
@@ -113,8 +123,10 @@ def history(game_id: str):
     rows = sessions.events(game_id, 0, 100_000)
     done = set(current.ledger.done)
     undone = {row.target: row for row in rows if row.type == "undo"}
+    aside = dict(current.set_aside)
     log = [{**public(row, current.rules, current.game.players, sessions.target_of(game_id, row, rows)),
-            "in_effect": row.seq in done, "undone_by": undone.get(row.seq)} for row in reversed(rows)]
+            "in_effect": row.seq in done, "undone_by": undone.get(row.seq), "set_aside": aside.get(row.seq)}
+           for row in reversed(rows)]
     return render_template("pages/history.html", **context(current, True), log=log)
 
 

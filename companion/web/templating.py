@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from collections.abc import Iterable
+from collections.abc import Mapping, Iterable
 
 from flask import Flask
 from jinja2 import pass_context
@@ -84,6 +84,11 @@ def rich(context: Any, source: Any) -> Markup:
     return rich_text(source, dict(game.icons) if game is not None else {})
 
 
+def fits(payload: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:
+    """Whether a move's fixed payload has every value of `where` (None: any payload)."""
+    return where is None or all(key in payload and payload[key] == value for key, value in where.items())
+
+
 def install(app: Flask) -> None:
     app.jinja_env.filters.update(pairs=pairs, choices=choices, named=named, priced=priced, die_faces=die_faces, zip_same=zip_same,
-                                 rich=rich, sentence=rich_sentence, words=humanise)
+                                 rich=rich, sentence=rich_sentence, words=humanise, fits=fits)

@@ -1,18 +1,43 @@
 """Each bundled game in a real browser at phone size: started from the home page by clicking, a few turns
 played with the game's own buttons while a second phone follows live, the scoreboard checked against the
-server, a screenshot saved; every page fits a phone with labelled controls of 44 px."""
+server, a screenshot saved; every page fits a phone with labelled controls of 44 px, the card gallery both with
+the pictures `cardgen build --png` makes and without them."""
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
+from PIL import Image
 
+from cardgen.gamedata import card_data_dir, load_game
 from tests.companion.phone import click_and_wait, seq, shown_scores, start_from_home
 
 PLAYERS = {"unyielding_universe": ("Ann", "Bo", "Cy"), "unsettled_survival": ("Ann", "Bo"),
            "unfair_chko": ("Ann", "Bo"), "emigration": ("Ann", "Bo"), "unsettled_immigration": ("Ann", "Bo")}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, sheet_game):
+    """`companion serve` for the module (as tests/companion/conftest.py's), its cardgen output a folder of its own
+    rather than the checkout's output/: the pictures of one deck of unfair_chko, as `cardgen build --png` leaves
+    them, so its gallery shows pictures and the other games' galleries show the words on the cards."""
+    from tests.live_server import LiveServer
+
+    folder = tmp_path_factory.mktemp("browser")
+    deck = load_game(card_data_dir() / "unfair_chko").decks[0]
+    pictures = folder / "output" / "unfair_chko" / "png" / deck.id
+    pictures.mkdir(parents=True)
+    for card in deck.cards:
+        Image.new("RGB", (75, 105), "#2a6f97").save(pictures / f"{card.id}.png")
+    live = LiveServer(f"sqlite:///{folder / 'companion.sqlite3'}", folder / "instance", games=[sheet_game],
+                      env={"COMPANION_OUTPUT": str(folder / "output")})
+    live.start()
+    live.base = f"http://127.0.0.1:{live.port}"
+    yield live
+    live.kill()  # a clean stop would wait for the pages' open event streams to time out
 
 
 def button(page, name):
@@ -20,77 +45,107 @@ def button(page, name):
 
 
 def play_unyielding_universe(page):
-    """The deal and four turns, typing each card's title as printed (a Life Complete card with its age)."""
+    """The deal and four turns, typing each card's title as printed (a Life Complete card with its age), each in the
+    form of the move it is (the rules' legal moves, by their legends)."""
+    def move(legend):
+        return page.locator("form.move", has=page.locator("legend", has_text=legend))
+
     deals = (("Lost at the Fair", "That Party", "Rumours", "Road Not Taken", "Burnout"),
              ("First Steps", "First Day of School", "Gold Star", "Grandma's Empty Chair", "The School Play"),
              ("Broken Arm", "The Playground Bully", "First Crush", "Summer Job", "Graduation"))
-    for i, (name, cards) in enumerate(zip(("Ann", "Bo", "Cy"), deals)):
+    for name, cards in zip(("Ann", "Bo", "Cy"), deals):
+        form = move(f"Cards dealt to {name}")
         for title in cards:
-            page.fill(f"#deal-{i}", title)
-            page.press(f"#deal-{i}", "Enter")
-        assert page.locator(f"#deal-{i}-chips li").count() == 5
-        click_and_wait(page, button(page, f"Deal to {name}"))
-    for player, card, label in ((0, "Market Crash", "Place it at the end"), (1, "Life Complete 37", "Play Life Complete"),
-                                (2, "First Real Job", "Place it at the end"), (0, "pension paperwork", "Place it at the end")):
-        page.fill(f"#drawn-{player}", card)
-        assert button(page, "Play the Universe card").is_hidden()  # only the moves the card drawn allows
-        click_and_wait(page, button(page, label))
+            form.locator("input[data-kind=card]").fill(title)
+            form.locator("input[data-kind=card]").press("Enter")
+        assert form.locator("ol.chips li").count() == 5
+        click_and_wait(page, form.get_by_role("button", name="Record the deal"))
+    for name, card, legend, label in (
+            ("Ann", "Market Crash", "drew a Year card: place it at the end", "Place it at the end"),
+            ("Bo", "Life Complete 37", "drew a Life Complete card", "Play it"),
+            ("Cy", "First Real Job", "drew a Year card: place it at the end", "Place it at the end"),
+            ("Ann", "pension paperwork", "drew a Year card: place it at the end", "Place it at the end")):
+        form = move(f"{name} {legend}")
+        form.locator("input[data-kind=card]").fill(card)
+        assert move(f"{name} drew a Universe card").count() == 1  # each kind of card has its own move
+        click_and_wait(page, form.get_by_role("button", name=label))
     assert "56" in page.get_by_label("Ann's lifeline").text_content()
 
 
 def play_unsettled_survival(page):
-    for _ in range(2):  # Ann's turn, then Bo's: REST, CHARGE, RESEARCH, end of the turn
-        for cube, action in (("awareness", "rest"), ("energy", "charge"), ("wonder", "research")):
-            page.select_option("#focus-cube", cube)
-            page.select_option("#focus-action", action)
-            click_and_wait(page, button(page, "Place the cube"))
-        click_and_wait(page, button(page, "End the turn"))
-    click_and_wait(page, button(page, "Bo loses 1 Endurance"))
+    for _ in range(2):  # Ann's turn, then Bo's: REST, CHARGE, RESEARCH, end of the turn (the rules' own moves)
+        for label in ("Awareness on REST", "Energy on CHARGE", "Wonder on RESEARCH"):
+            click_and_wait(page, button(page, label))
+        click_and_wait(page, button(page, "End the turn: take back the cubes and regroup"))
     assert "Time: space 3" in page.locator("#time-title").inner_text()
 
 
 def play_unfair_chko(page):
-    click_and_wait(page, button(page, "Draw packs for us"))
-    click_and_wait(page, button(page, "Start the game"))
-    click_and_wait(page, button(page, "Next step"))           # into the City section
-    click_and_wait(page, button(page, "Reveal the City card"))
-    if button(page, "Roll for us").count():
-        click_and_wait(page, button(page, "Roll for us"))
-    click_and_wait(page, button(page, "Next step"))           # into the Play section
+    """Setup, the City card, both players passing, then a medal and coins from the box for any player: every control
+    is one of the rules' legal moves (a form by its legend)."""
+    def move(event):
+        return page.locator(f"form[data-event='{event}']")
+
+    click_and_wait(page, move("draw_packs").get_by_role("button", name="Draw for us"))
+    click_and_wait(page, move("start_game").get_by_role("button", name="Draw for us"))  # who starts
+    click_and_wait(page, button(page, "Go on to the City section"))
+    if button(page, "Reveal this round's City card").count():
+        click_and_wait(page, button(page, "Reveal this round's City card"))
+    else:                                                       # the table keeps the City deck: the app draws
+        click_and_wait(page, move("reveal_city").get_by_role("button", name="Draw for us"))
+    if move("kaiju_roll").count():
+        click_and_wait(page, move("kaiju_roll").get_by_role("button", name="Roll for us"))
+    click_and_wait(page, button(page, "Go on to the Play section"))
     for _ in range(2):
         click_and_wait(page, page.get_by_role("button", name="passes"))
-    click_and_wait(page, button(page, "Award a silver medal to Ann"))
-    click_and_wait(page, button(page, "Bo gains 5 coins"))
+    page.locator("details.purse summary").click()
+    award = move("award_medals")
+    award.locator("select").select_option(label="Ann")
+    click_and_wait(page, award.get_by_role("button", name="Award them"))
+    page.locator("details.purse summary").click()
+    gain = move("gain_coins")
+    gain.locator("select").select_option(label="Bo")
+    gain.locator("input[type=number]").fill("5")
+    click_and_wait(page, gain.get_by_role("button", name="Gain them"))
     assert "Round 1 of" in page.locator("#round-title").inner_text()
+    assert "Go on to the Park step" in page.locator("#panel").inner_text()
 
 
 def play_emigration(page):
-    click_and_wait(page, button(page, "Deal"))
+    packs = page.locator("form[data-event='choose_packs']")  # the table deals: the packs, then card by card
+    packs.locator("select").select_option(label="Augustine and Socrates (recommended)")
+    click_and_wait(page, packs.get_by_role("button", name="Shuffle these in"))
+    page.locator("form[data-event='deal_card'] input[data-kind='card']").fill("Passport")
+    click_and_wait(page, button(page, "Record it"))
+    click_and_wait(page, button(page, "Deal the rest for us and roll for who starts"))
     for _ in range(3):  # whoever's turn it is takes the first Passport or Ticket by skipping a turn
         click_and_wait(page, page.get_by_role("button", name="skips a turn to take").first)
     assert "turn" in page.locator("#phase-title").inner_text()
 
 
 def play_unsettled_immigration(page):
-    page.select_option("#start-0", "op-apartment")
-    click_and_wait(page, page.locator("form.quick", has_text="Starting Milestone for Ann").get_by_role("button"))
-    page.select_option("#start-1", "op-esl-classes")
-    click_and_wait(page, page.locator("form.quick", has_text="Starting Milestone for Bo").get_by_role("button"))
+    def move(legend):  # the form of a legal move, by its legend
+        return page.locator("form.move", has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}$")))
+
+    for name, card in (("Ann", "Rent an Apartment"), ("Bo", "ESL Classes")):
+        form = move(f"Starting Milestone for {name}")
+        form.locator("input[data-kind=card]").fill(card)
+        click_and_wait(page, form.get_by_role("button", name="Place it"))
     click_and_wait(page, button(page, "Start the game"))
-    for card in ("Side Hustle", "overtime"):  # Bo, then Ann: the card's name as printed, in any case
-        page.fill("#play-card-name", card)
-        assert button(page, "Play the Attack").is_hidden()
-        click_and_wait(page, button(page, "Play the Action"))
-        click_and_wait(page, button(page, "End the turn"))
-    page.select_option("#buy-card", "op-job")
-    page.fill("#pay-cash", "2")
-    click_and_wait(page, button(page, "Buy it"))
+    for name, card in (("Bo", "Side Hustle"), ("Ann", "Overtime Shift")):  # each plays an Action card by its name
+        if page.locator("#play-cards").get_attribute("open") is None:
+            page.locator("#play-cards summary").click()
+        click_and_wait(page, button(page, f"Play {card}"))
+        click_and_wait(page, button(page, f"End {name}'s turn"))
+    buy = move("Job for 4 Time units")
+    buy.locator("select").first.select_option(label="2 Cash")
+    click_and_wait(page, buy.get_by_role("button", name="Buy Job"))
 
 
 PLAY = {"unyielding_universe": play_unyielding_universe, "unsettled_survival": play_unsettled_survival,
         "unfair_chko": play_unfair_chko, "emigration": play_emigration,
         "unsettled_immigration": play_unsettled_immigration}
-EXPECTED = {"unsettled_survival": [("Ann", "6"), ("Bo", "5")], "unsettled_immigration": [("Ann", "1"), ("Bo", "2")]}
+EXPECTED = {"unsettled_survival": [("Ann", "6"), ("Bo", "6")], "unsettled_immigration": [("Ann", "1"), ("Bo", "2")]}
 
 
 @pytest.mark.parametrize("slug", sorted(PLAY))
@@ -171,7 +226,7 @@ def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server
 
     axe = Axe()
     page = phone(color_scheme=scheme)
-    paths = ["/", "/library/emigration/rulebook", "/library/unfair_chko/cards"]
+    paths = ["/", "/library/emigration/rulebook", "/library/unfair_chko/cards", "/library/emigration/cards"]
     for slug in sorted(PLAY) + ["sheet"]:
         status, body = server.request("POST", "/api/games", {"slug": slug, "players": ["Ann", "Bo", "Cy"][:2]})
         assert status == 201, body
@@ -185,6 +240,8 @@ def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server
             details.evaluate("d => d.open = true")
         page.wait_for_timeout(50)
         assert page.evaluate(AUDIT) == [], path
+        if path == "/library/unfair_chko/cards":  # the pictures are there (and they are what the axe rules check)
+            assert page.locator("main img").count() == len(page.locator("main section").first.locator("li").all())
         report = axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_RULES}})
         assert report.violations_count == 0, (path, [(v["id"], v["nodes"][0]["html"][:120])
                                                      for v in report.response["violations"]])

@@ -17,9 +17,12 @@ def new_sheet(server, players=("Ann", "Bo")):
 
 
 def add_points(page, player, points, category='"Points"'):
-    page.select_option(f"#add-category-{player}", category)
-    page.fill(f"#add-points-value-{player}", str(points))
-    page.locator(f"#add-points-{player}").get_by_role("button", name="Add the points").click()
+    """The player's "Points for ..." move: its category (when the sheet has several), the points, Add the points."""
+    form = page.locator("#panel form.move[data-event='add_points']").nth(player)
+    if form.locator("select").count():
+        form.locator("select").select_option(category)
+    form.locator("input[type=number]").fill(str(points))
+    form.get_by_role("button", name="Add the points").click()
 
 
 def test_two_phones_and_a_spectator_follow_one_game_live(server, phone):
@@ -56,7 +59,10 @@ def test_the_spectator_view_has_no_controls_and_the_api_refuses_it(server, phone
     assert stranger.get_by_role("button", name="Add the points").first.is_disabled()
 
 
-def test_a_stale_change_is_kept_shown_and_sent_again(server, phone):
+def test_a_stale_tap_that_is_still_the_same_legal_move_goes_through(server, phone):
+    """A phone that missed another's change taps a move made on the old game: the server refuses it as stale, and
+    the phone sends it again against the game as it is now because the same move is still legal and means the
+    same (three points for Bo are three points for Bo after Ann scored): nothing to ask."""
     body = new_sheet(server)
     first, second = phone(), phone()
     first.goto(server.base + body["links"]["play"])
@@ -65,19 +71,34 @@ def test_a_stale_change_is_kept_shown_and_sent_again(server, phone):
     first.wait_for_selector("#connection:text('Live')")
     add_points(first, 0, 5)
     first.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
-    add_points(second, 1, 3)  # based on #0: refused as stale
-    second.wait_for_selector("#conflict", state="visible")
-    assert "Someone else changed the game first" in second.inner_text("#conflict-text")
-    assert "(Points for Bo: Points, 3)" in second.inner_text("#conflict-text")  # what was not recorded
-    assert "Ann scores 5 points (Points)." in second.inner_text("#conflict-changes")  # what changed
-    second.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
-    assert shown_scores(second) == [("Ann", "5"), ("Bo", "0")]          # the new state is shown
-    click_and_wait(second, second.get_by_role("button", name="Send my change again"))
-    assert shown_scores(second) == [("Ann", "5"), ("Bo", "3")]
+    add_points(second, 1, 3)  # made on #0
+    second.wait_for_function("document.querySelector('#panel').dataset.seq === '2'")
     assert second.locator("#conflict").is_hidden()
+    assert shown_scores(second) == [("Ann", "5"), ("Bo", "3")]
     status, game = server.request("GET", f"/api/games/{body['id']}")
     assert status == 200, game
     assert [p["total"] for p in game["scores"]["players"]] == [5, 3]
+
+
+def test_a_stale_tap_whose_move_changed_meaning_asks_first(server, phone):
+    """Two phones tap "End round 1" at once: the second tap, made on the old game, would end round 2 now. It is
+    not sent; the phone says the game moved on, shows what changed, and offers send anyway or drop."""
+    body = new_sheet(server)
+    first, second = phone(), phone()
+    first.goto(server.base + body["links"]["play"])
+    second.route("**/api/games/*/stream*", lambda route: route.abort())
+    second.goto(server.base + body["links"]["play"])
+    first.wait_for_selector("#connection:text('Live')")
+    click_and_wait(first, first.get_by_role("button", name="End round 1"))
+    second.get_by_role("button", name="End round 1").click()
+    second.wait_for_selector("#conflict", state="visible")
+    assert "The game moved on" in second.inner_text("#conflict-text")
+    assert "End round 1" in second.inner_text("#conflict-text")
+    assert "The round ends." in second.inner_text("#conflict-changes")  # what changed meanwhile
+    second.get_by_role("button", name="Drop my change").click()
+    assert second.locator("#conflict").is_hidden()
+    status, game = server.request("GET", f"/api/games/{body['id']}")
+    assert status == 200 and game["seq"] == 1 and game["state"]["round"] == 2  # the round ended once
 
 
 def test_typing_survives_a_change_from_another_phone(server, phone):
@@ -86,10 +107,10 @@ def test_typing_survives_a_change_from_another_phone(server, phone):
     for page in (first, second):
         page.goto(server.base + body["links"]["play"])
         page.wait_for_selector("#connection:text('Live')")
-    second.fill("#add-points-value-1", "42")
+    second.locator("#panel form.move[data-event='add_points']").nth(1).locator("input[type=number]").fill("42")
     add_points(first, 0, 1)
     second.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
-    assert second.input_value("#add-points-value-1") == "42"
+    assert second.locator("#panel form.move[data-event='add_points']").nth(1).locator("input[type=number]").input_value() == "42"
 
 
 def test_undo_and_redo_from_the_history_page(server, phone):
@@ -98,6 +119,7 @@ def test_undo_and_redo_from_the_history_page(server, phone):
     player.goto(server.base + body["links"]["play"])
     other.goto(server.base + body["links"]["play"])
     other.wait_for_selector("#connection:text('Live')")
+    player.select_option("#me", "Ann")  # who this phone is: carried over to the history page's undo
     add_points(player, 1, 7)
     player.wait_for_function("document.querySelector('#panel').dataset.seq === '1'")
     player.get_by_role("link", name="History, undo and redo").click()
@@ -106,6 +128,7 @@ def test_undo_and_redo_from_the_history_page(server, phone):
     player.get_by_role("button", name="Undo the last change").click()
     player.wait_for_function("document.querySelector('#log').innerText.includes('Undid: Bo scores 7 points')")
     assert "undone" in player.inner_text("#log")
+    assert player.locator("#log li").first.locator(".who").inner_text().startswith("Ann,")
     other.wait_for_function(SHOWS_BO_7.format(0), timeout=3000)  # the other phone follows live
     player.get_by_role("button", name="Redo").click()
     player.wait_for_function("document.querySelector('#log').innerText.includes('Redid: Bo scores 7 points')")
@@ -178,6 +201,27 @@ def test_a_phone_that_goes_offline_says_so_and_sends_its_taps_when_back(server, 
     assert [p["total"] for p in game["scores"]["players"]] == [5, 3]  # both changes, none lost
 
 
+def test_an_offline_tap_that_no_longer_means_the_same_is_not_replayed(server, phone):
+    """A tap queued offline is replayed only while the same move is still legal: "End round 1" tapped offline,
+    while another phone ended round 1, is held and asked about instead of ending round 2."""
+    body = new_sheet(server)
+    page, other = phone(), phone()
+    page.goto(server.base + body["links"]["play"])
+    other.goto(server.base + body["links"]["play"])
+    page.wait_for_selector("#connection:text('Live')")
+    page.context.set_offline(True)
+    page.wait_for_selector("#connection.lost", timeout=8_000)
+    page.get_by_role("button", name="End round 1").click()       # tapped while offline: kept
+    page.wait_for_selector("#connection:text('1 change waiting to be sent')")
+    other.wait_for_selector("#connection:text('Live')")
+    click_and_wait(other, other.get_by_role("button", name="End round 1"))
+    page.context.set_offline(False)
+    page.wait_for_selector("#conflict", state="visible", timeout=10_000)
+    assert "The game moved on" in page.inner_text("#conflict-text")
+    status, game = server.request("GET", f"/api/games/{body['id']}")
+    assert status == 200 and game["seq"] == 1 and game["state"]["round"] == 2
+
+
 def test_a_page_works_under_its_content_security_policy(server, phone):
     """With the CSP in force (no inline script, no eval), the play page goes live and records a tap, and the
     browser reports no violation."""
@@ -188,8 +232,7 @@ def test_a_page_works_under_its_content_security_policy(server, phone):
             if "Content Security Policy" in message.text else None)
     page.goto(server.base + body["links"]["play"])
     page.wait_for_selector("#connection:text('Live')")
-    page.fill("#add-points-value-0", "4")
-    page.locator("#add-points-0").get_by_role("button", name="Add the points").click()
+    add_points(page, 0, 4)
     page.wait_for_selector(".scorestrip:has-text('Ann 4')")
     page.get_by_role("link", name="History, undo and redo").click()
     page.wait_for_selector("#log li:has-text('Ann scores 4 points')")

@@ -23,7 +23,11 @@ def city_section(table):
 
 
 def rest_of_round(table, income=(3, 4)):
-    """From the Play section: Park and Guests steps (income), the six Cleanup steps, the next round."""
+    """From the Play section: everyone who has not passed passes, Park and Guests steps (income), the six Cleanup
+    steps, the next round."""
+    state = table.game()["state"]
+    while not state["play_over"]:
+        state = table.do("end_turn", player=state["turn"], action="pass")["state"]
     table.do("advance")
     state = table.do("advance")["state"]
     assert state["step"] == "Guests"
@@ -123,16 +127,19 @@ def test_two_players_play_eight_rounds_with_a_kaiju_to_the_final_scores(client, 
         table.do("exchange_medals", player=rich, to="gold")
     table.do("sell_medals", player=ANN)
     state = rest_of_round(table, income=(5, 5))["state"]
-    assert state["phase"] == "over" and state["round"] == 8
-    table.refused("advance", "The game is over")
+    assert state["phase"] == "scoring" and state["round"] == 8     # the last round: the parks are scored
+    table.refused("advance", "The rounds are over")
 
     # the score sheet: each player enters their park, the rules compute
     table.do("score_sheet", player=ANN, attraction_icons=[4, 3, 2], buried=[1, 0, 0], blueprint_points=[25],
              staff_points=4, panorama_sizes=[3], panorama_complete=[False])
     table.refused("score_sheet", "no complete panorama of 6 cards", player=BO, panorama_sizes=[6],
                   panorama_complete=[True])
-    final = table.do("score_sheet", player=BO, attraction_icons=[5, 1], blueprint_points=[10, -10],
-                     panorama_sizes=[4], panorama_complete=[True], unpaid_loans=1)
+    table.do("score_sheet", player=BO, attraction_icons=[5, 1], blueprint_points=[10, -10],
+             panorama_sizes=[4], panorama_complete=[True], unpaid_loans=1)
+    final = table.do("end_game")                                       # every park is scored: the game ends
+    assert final["state"]["phase"] == "over"
+    table.refused("advance", "The game is over")
     scores, players = final["scores"], final["state"]["players"]
     ann, bo = (s["categories"] for s in scores["players"])
     assert ann["Attractions"] == 15 + 6 + 3 and ann["Panoramas"] == 10 and ann["Blueprints"] == 25

@@ -49,6 +49,12 @@ def test_a_game_from_setup_to_its_winner(client, new_game):
     g = t.post("start_game")
     assert g["state"]["turn"]["player"] == ben and g["state"]["turn"]["drew"] == {"resources": 2, "ops": 1}
 
+    # The page draws the turn from the legal moves: Ben's buys and cards grouped, his turn's end, no dice.
+    panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
+    assert "Buy a Milestone" in panel and "Play an Attack or an Action card" in panel and "End Ben&#39;s turn" in panel
+    assert "Stop the game here" in panel and "roll" not in panel.lower()
+    assert 'data-event="buy_milestone"' in panel and 'data-event="place_starting_milestone"' not in panel
+
     # 1 Ben, 2 Ana: Boosts.
     g = t.post("play_action", card="op-side-hustle")
     assert player(g, ben)["resources"] == 5
@@ -57,6 +63,10 @@ def test_a_game_from_setup_to_its_winner(client, new_game):
     g = t.post("play_action", card="op-overtime")
     assert player(g, ana)["resources"] == 4
     t.post("end_turn")
+
+    # History lines name who did what.
+    told = [e["text"] for e in client.get(f"/api/games/{game_id}/events").json]
+    assert "Ben played Side Hustle." in told and "Ana played Overtime Shift." in told
 
     # 3 Ben buys a Job; ESL Classes take 1 Time off (5 -> 4). A wrong purchase is undone first.
     t.post("buy_milestone", card="op-college-degree", cash=2, influence=1)
@@ -118,7 +128,7 @@ def test_a_game_from_setup_to_its_winner(client, new_game):
 
     # 11 Ben: still shut down; his Natural Disaster is stopped by Ana's Lawyer.
     t.refused("Government Shutdown", "buy_milestone", card="op-visa", document=1)
-    g = t.post("play_action", card="op-natural-disaster", lawyers=[ana], stacks=[-1, -1])
+    g = t.post("play_action", card="op-natural-disaster", lawyers=[ana])
     assert len(player(g, ana)["stacks"]) == 4 and g["state"]["turn"]["actions"] == 1
     g = t.post("end_turn")
     assert g["state"]["shutdowns"] == []
@@ -130,6 +140,8 @@ def test_a_game_from_setup_to_its_winner(client, new_game):
     assert g["scores"]["finished"] is True and g["scores"]["winners"] == [ana]
     assert g["scores"]["players"][ana]["total"] == 10 and g["state"]["phase"] == "over"
     t.refused("The game is over: Ana reached 10 VP", "end_turn")
+    panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
+    assert 'data-event="end_turn"' not in panel and 'data-event="buy_milestone"' not in panel
 
     # The log holds every event; the read-only view shows the same game and no hand contents.
     watched = client.get(f"/api/games/{game_id}").json

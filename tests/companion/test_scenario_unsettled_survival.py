@@ -56,14 +56,15 @@ class Table:
             assert response.status_code == 201, response.json
             self.game = response.json
 
-    def turn(self, *steps, stuck=False):
-        """One explorer's turn: the steps (event type, payload), then the end of the turn."""
+    def turn(self, *steps):
+        """One explorer's turn: the steps (event type, payload), then the end of the turn (the rules end it early
+        only when no action space is left for the cubes not placed)."""
         for kind, payload in steps:
             if self.state["outcome"] != "playing":
                 return
             self.do(kind, **payload)
         if self.state["outcome"] == "playing":
-            self.do("end_turn", stuck=stuck)
+            self.do("end_turn")
 
     def explorer(self, player):
         return self.state["explorers"][player]
@@ -136,10 +137,10 @@ def test_victory_everyone_and_luna_back_aboard(client, new_game):
         table.do("move", direction="w")
     assert table.state["outcome"] == "victory" and table.state["finished"]
     scores = client.get(f"/api/games/{table.id}").json["scores"]
-    assert scores == {**scores, "outcome": "victory", "winners": [0, 1], "finished": True}
+    assert scores == {**scores, "outcome": "won", "ending": "victory", "winners": [0, 1], "finished": True}
     assert scores["crew"]["Objectives done"] == 4
     assert "Victory!" in table.state["journal"][-1]
-    table.refused("end_turn", "The game is over (victory)")
+    table.refused("end_turn", "The game is over (the crew lifted off together with LUNA: victory)")
 
 
 def test_hollow_victory_lifting_off_without_bo_and_luna(client, new_game):
@@ -151,8 +152,10 @@ def test_hollow_victory_lifting_off_without_bo_and_luna(client, new_game):
     assert table.explorer(0)["on_scarab"] and not table.explorer(1)["on_scarab"]
     table.do("lift_off")
     game = client.get(f"/api/games/{table.id}").json
-    assert game["state"]["outcome"] == "hollow_victory" and game["scores"]["outcome"] == "hollow_victory"
-    assert game["scores"]["winners"] == [] and game["scores"]["finished"]
+    # the crew wins or loses together (issue #26): a hollow victory is the crew's win, with no places
+    assert game["state"]["outcome"] == "hollow_victory" and game["scores"]["outcome"] == "won"
+    assert game["scores"]["ending"] == "hollow_victory" and game["scores"]["result"].startswith("The crew won a hollow")
+    assert game["scores"]["winners"] == [0, 1] and game["scores"]["finished"]
     assert "without Bo, LUNA" in game["state"]["journal"][-1]
 
 
@@ -176,7 +179,8 @@ def test_defeat_when_the_whole_crew_collapses(client, new_game):
     assert wrapped and table.state["timeline"]["resolved"]
     game = client.get(f"/api/games/{table.id}").json
     assert game["state"]["outcome"] == "defeat" and all(e["unconscious"] for e in game["state"]["explorers"])
-    assert game["scores"] == {**game["scores"], "outcome": "defeat", "winners": [], "finished": True}
-    table.refused("take_action", "The game is over (defeat)", cube="wonder", action="rest")
+    assert game["scores"] == {**game["scores"], "outcome": "lost", "ending": "defeat", "winners": [], "finished": True}
+    assert all("place" not in p for p in game["scores"]["players"])
+    table.refused("take_action", "The game is over (every explorer is unconscious", cube="wonder", action="rest")
     undone = client.post(f"/api/games/{table.id}/undo", headers=table.headers, json={"based_on": game["seq"]})
     assert undone.status_code == 201 and undone.json["state"]["outcome"] == "playing"

@@ -16,8 +16,8 @@ def test_a_full_round_for_three_players_is_scored(client, new_game):
     # setup: five Year cards each, in the order received
     table.do("deal", player=ANN, cards=["yr-004", "yr-024", "yr-042", "yr-049", "yr-059"])  # 3 21 37 44 53
     table.do("deal", player=BO, cards=["yr-002", "yr-006", "yr-009", "yr-012", "yr-013"])   # 1 5 8 11 12
-    refused = table.post("deal", player=CY, cards=["lc-29"])
-    assert refused.status_code == 422 and "Only Year cards are dealt at setup" in refused.json["error"]
+    back = table.do("deal", player=CY, cards=["lc-29"])  # a Life Complete card dealt goes back into the draw pile
+    assert back["state"]["lifelines"][CY]["dealt"] == 0 and back["state"]["draw_pile"] == 123 - 10
     state = table.do("deal", player=CY, cards=["yr-007", "yr-008", "yr-014", "yr-016", "yr-020"])["state"]
     assert state["phase"] == "play" and state["draw_pile"] == 123 - 15 and state["turn"]["name"] == "Ann"
 
@@ -86,3 +86,20 @@ def test_a_full_round_for_three_players_is_scored(client, new_game):
     assert again["seq"] == table.seq and [p["total"] for p in again["scores"]["players"]] == [109, 57, 63]
     log = client.get(f"/api/games/{game_id}/events").json
     assert [e["type"] for e in log].count("undo") == 1 and log[-1]["type"] == "claim_life_well_lived"
+
+    # round 2: the app deals for the table when no card is entered ("Deal for us"); the deal is stored, so undo and
+    # replay never deal again; a deal once the five cards are in is refused
+    for player in (ANN, BO, CY):
+        state = table.do("deal", player=player)["state"]
+    assert state["phase"] == "play" and all(line["dealt"] == 5 for line in state["lifelines"])
+    dealt = [e for e in client.get(f"/api/games/{game_id}/events").json if e["type"] == "deal"][-1]
+    assert len(dealt["payload"]["cards"]) == 5 and dealt["payload"]["by_app"] is True
+    again = table.post("deal", player=ANN)
+    assert again.status_code == 422 and "already has the 5 Year cards" in again.json["error"]
+    early = table.post("draw_pile_ran_out")
+    assert early.status_code == 422 and "The draw pile still holds" in early.json["error"]
+    # the game ends by agreement: an ordinary move of the legal list, not a correction
+    legal = {m["event"]: m for m in table.game()["legal"]}
+    assert legal["finish"]["group"] == "end"
+    ended = table.do("finish")
+    assert ended["scores"]["finished"] and ended["scores"]["winners"] == [ANN]

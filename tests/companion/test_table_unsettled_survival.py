@@ -1,64 +1,70 @@
 """Unsettled (survival) at a table of phones (390 x 844), with the page's own controls only: a whole round (each
-explorer sets Focus, LUNA is programmed with the Discovery die entered as it fell, a turn ended with no action
-space left for the cubes), the Timeline Trigger's choice made where it is asked, and the end of the game reached
-through the Endurance buttons: the crew collapses and the summary says Wenora has won."""
+explorer sets Focus with the moves the rules offer for each cube, LUNA is programmed with the Discovery die entered
+as it fell), the Timeline Trigger's choice made where it is asked, and the end of the game reached with the page's
+own end move: the crew gives up and the summary says the crew lost."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
 from tests.companion.audit import problems, visible_text
 from tests.companion.phone import click_and_wait, start_from_home
+from tests.companion.player_pictures import take
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "players"
 
 
 def button(page, name):
     return page.get_by_role("button", name=name, exact=True)
 
 
-def focus(page, cube, action):
-    page.select_option("#focus-cube", cube)
-    page.select_option("#focus-action", action)
-    click_and_wait(page, button(page, "Place the cube"))
+def answer_choices(page):
+    """A Timeline Trigger or an edge may ask a choice: it is made where the page asks (the first answer)."""
+    for _ in range(4):
+        answers = page.locator("#panel [data-event='resolve']")
+        if not answers.count():
+            break
+        click_and_wait(page, answers.first)
 
 
-def test_a_round_then_the_crew_collapses(server, phone):
+@pytest.mark.player_picture
+def test_a_round_then_the_crew_gives_up(server, phone, tmp_path):
     page = phone(viewport=PHONE)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     start_from_home(page, server.base, "unsettled_survival", ("Ann", "Bo"))
 
-    focus(page, "awareness", "rest")                       # Ann: REST and two actions
-    focus(page, "energy", "charge")
-    focus(page, "wonder", "research")
-    page.select_option("#luna-scan", label="Data")
-    page.locator("#program-luna label.face", has_text="5").click()   # the Discovery die fell on 5
-    click_and_wait(page, button(page, "Program LUNA"))
-    page.wait_for_selector("#history li:has-text('LUNA is programmed to scan for Data; the die fell on 5.')")
-    click_and_wait(page, button(page, "End the turn"))
-    focus(page, "awareness", "rest")                       # Bo: REST and one action, then no space is left
-    focus(page, "energy", "charge")
-    assert button(page, "End the turn").count() == 0       # the plain end is refused now: not offered
-    click_and_wait(page, button(page, "End the turn: no action space is left for my cubes"))
+    # the first screen: whose turn it is and the Set Focus moves, above the fold
+    first = button(page, "Awareness on REST")
+    assert first.bounding_box()["y"] < PHONE["height"]
+    assert "Ann's turn" in page.inner_text("#moves-title")
+    assert button(page, "Lift off").count() == 0                          # not before the task is complete
+    assert button(page, "Energy on INVESTIGATE").count() == 0             # INVESTIGATE takes the Awareness cube
+
+    click_and_wait(page, first)                                           # Ann: REST and two actions
+    click_and_wait(page, button(page, "Energy on CHARGE"))
+    assert button(page, "Wonder on CHARGE").count() == 0                  # CHARGE holds the Energy cube now
+    click_and_wait(page, button(page, "Wonder on RESEARCH"))
+    # LUNA: scan the Scarab, the die fell on 5
+    form = page.locator("form[data-label='Program LUNA: scan the Scarab for Data']")
+    form.locator("label.face", has_text="5").click()
+    click_and_wait(page, form.get_by_role("button", name="Record the scan"))
+    page.wait_for_selector("#history li:has-text('LUNA')")
+    click_and_wait(page, button(page, "End the turn: take back the cubes and regroup"))
+    answer_choices(page)
+    click_and_wait(page, button(page, "Wonder on REST"))                  # Bo
+    assert button(page, "End the turn: take back the cubes and regroup").count() == 0  # two cubes still to place
+    click_and_wait(page, button(page, "Energy on CHARGE"))
+    click_and_wait(page, button(page, "Awareness on ANALYZE"))
+    click_and_wait(page, button(page, "End the turn: take back the cubes and regroup"))
+    answer_choices(page)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / "unsettled_survival.png"))
-    if page.locator("#pending-title").count():             # a Timeline Trigger asks a choice: made on the page
-        for _ in range(4):
-            choices = page.locator("section.pending button")
-            if not choices.count():
-                break
-            click_and_wait(page, choices.first)
-    for name in ("Ann", "Bo"):                             # the end of the game: the crew collapses
-        for _ in range(12):
-            lose = button(page, f"{name} loses 1 Endurance")
-            if not lose.count():
-                break
-            click_and_wait(page, lose)
-    assert "defeat" in page.inner_text("#time-title")
+    take(page, "unsettled_survival.png", tmp_path)
+
+    click_and_wait(page, button(page, "The crew gives up: the game ends as a loss"))
+    assert "The crew lost" in page.inner_text("#survival-title")
     page.get_by_role("link", name="Summary and score chart").click()
-    assert "Defeat: Wenora has won." in page.inner_text("main")
+    assert "The crew lost: it gave up, and Wenora has won." in page.inner_text("main")
     game = page.url.rsplit("/summary", 1)[0]
     for path in ("", "/watch", "/history", "/summary"):
         page.goto(game + path)

@@ -66,6 +66,8 @@ def to_step(state, name, section=""):
             state = quinn_turn(state, [6])
         if state.step in ("Park", "Guests", "Cleanup") and not state.automa.done_in(state):
             state = quinn_turn(state, [1], shop_empty="no", shop_first_card="no")
+        if state.section == "Play" and not state.play_over:
+            state = act(state, "end_turn", player=state.turn, action="pass")
         state = act(state, "advance")
     return state
 

@@ -64,3 +64,23 @@ def test_each_move_is_a_sentence_that_names_its_cards(game, monkeypatch):
     bought = [s.text for s in seen if s.node == "do_buy"]
     assert bought and all(t.startswith("The bot buys ") and "no card" not in t for t in bought)
     assert all("{" not in s.text and "{" not in s.why for s in seen)
+
+
+def test_the_bot_chooses_among_the_legal_moves(game, monkeypatch):
+    """The bot's moves are the game's legal moves: with none listed it has nothing to buy, though the rules would
+    take the purchase."""
+    import companion.bots.unsettled_immigration as host_module
+    from companion.bots.immigration_hand import Hand, new_world
+    from companion.rules.contract import Event, SetupConfig
+    from companion.rules.games import unsettled_immigration as rules
+
+    inner = rules.GAME.rules("unsettled_immigration", game)
+    state = inner.setup(SetupConfig(("Bot", "Ann"), {}, game))
+    state = inner.apply(state, Event(1, "start_game", {"first_player": 0}))
+    state = inner.apply(state, Event(2, "set_hand", {"player": 0, "resources": 3}))
+    world = new_world(state).with_hand(0, Hand(("op-job",) * 7, (1, 2, 0, 0)))
+    bought = host_module.ImmigrationHost(inner, 0).buy(world, 1)
+    assert bought is not None and bought[:2] == ("buy_milestone", {"card": "op-job", "time": 1, "cash": 2,
+                                                                   "influence": 0, "document": 0})
+    monkeypatch.setattr(host_module, "legal", lambda *args: [])
+    assert host_module.ImmigrationHost(inner, 0).buy(world, 1) is None

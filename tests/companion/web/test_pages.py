@@ -10,7 +10,7 @@ import pytest
 from companion.web.chart import Scale
 from tests.conftest import BUNDLED, ApiTable
 
-MARKERS = {"unyielding_universe": "The Year cards dealt to Ann", "unsettled_survival": "Time: space 1 of",
+MARKERS = {"unyielding_universe": "Cards dealt to Ann", "unsettled_survival": "Time: space 1 of",
            "unfair_chko": "Draw packs for us", "emigration": "The app shuffles and deals",
            "unsettled_immigration": "Starting Milestone for Ann", "sheet": "Add the points"}
 CONTROLS = re.compile(r"<(button|input|select|textarea|form)\b")
@@ -150,10 +150,11 @@ def test_unfair_solo_page_is_quinns_turn_assistant(client, new_game):
                           ("reveal_city", {})):
         table.do(kind, **payload)
     panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
-    assert 'id="quinn-title"' in panel and 'data-event="quinn_turn"' in panel and "Quinn takes its turn" in panel
+    assert 'id="quinn-title"' in panel and 'data-event="quinn_turn"' in panel and "Play Quinn&#39;s turn" in panel
     quinn = table.do("quinn_turn")["state"]["quinn"]
     panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
     assert quinn["turn"] and all(step["text"].replace("'", "&#39;") in panel for step in quinn["turn"])
-    assert 'id="quinn-level"' in panel  # the difficulty can be changed from the page
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert '<option value="quinn_level">' in page  # the difficulty is changed among the corrections
     watch = client.get(f"/games/{game_id}/panel?mode=watch").get_data(as_text=True)
-    assert quinn["turn"][0]["text"].replace("'", "&#39;") in watch and "Quinn takes its turn" not in watch
+    assert quinn["turn"][0]["text"].replace("'", "&#39;") in watch and "Play Quinn" not in watch

@@ -7,12 +7,12 @@ assurance below zero (rulebook "Our choice").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.outcomes import Source
-from companion.rules.games.emigration.state import State, check_turn, holding, say, update
+from companion.rules.games.emigration.state import State, check_turn, holding, replace, say, update
 
 
 @dataclass(frozen=True)

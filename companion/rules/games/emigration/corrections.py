@@ -6,13 +6,12 @@ shows at a place of a Card Layout (the app's card goes back among the unseen car
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.layout import face_up_card, take_unseen
 from companion.rules.games.emigration.outcomes import Source
-from companion.rules.games.emigration.state import State, check_player, entry, name, say, update
+from companion.rules.games.emigration.state import State, check_player, entry, name, replace, say, update
 
 
 def _dealt(state: State) -> None:

@@ -7,6 +7,7 @@ these records, so folding a log never looks at the files again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from companion.rules.contract import RuleError
@@ -31,6 +32,8 @@ class CardInfo:
     salary: int = 0                   # career
     slots: int = 0                    # career: Pay Raise slots
     trade: tuple[int, ...] = ()       # destination: see TRADE
+    label: str = ""                   # the name as printed; with the deck's title where two decks print that name
+    text: str = ""                    # what the card says, as printed (Markdown with the game's icons)
 
 
 TRADE = ("connections_per_set", "assurance_per_connection_set", "money_per_set", "assurance_per_money_set",
@@ -68,26 +71,48 @@ class Data:
     stalemate_money: int
     cards: tuple[CardInfo, ...]
 
+    @cached_property
+    def by_id(self) -> dict[str, CardInfo]:
+        return {info.id: info for info in self.cards}
+
     def card(self, card_id: Any) -> CardInfo:
+        info = self.by_id.get(card_id) if isinstance(card_id, str) else None
+        if info is None:
+            raise RuleError(f"Emigration has no card called {str(card_id)[:40]!r}: name a card as it is printed.")
+        return info
+
+    @cached_property
+    def kinds(self) -> dict[str, tuple[CardInfo, ...]]:
+        found: dict[str, list[CardInfo]] = {}
         for info in self.cards:
-            if info.id == card_id:
-                return info
-        raise RuleError(f"There is no card {card_id!r} in Emigration.")
+            found.setdefault(info.kind, []).append(info)
+        return {kind: tuple(infos) for kind, infos in found.items()}
 
     def of_kind(self, kind: str) -> tuple[CardInfo, ...]:
-        return tuple(info for info in self.cards if info.kind == kind)
+        return self.kinds.get(kind, ())
 
     def packs(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(info.pack for info in self.of_kind("life")))
 
 
-def _card(card: Any) -> CardInfo:
+def _card(card: Any, label: str) -> CardInfo:
     f = card.fields
     trade = tuple(int(f[name]) for name in TRADE) if card.deck == "destination" else ()
     return CardInfo(id=card.id, kind=card.deck, name=card.name, count=card.count, price=f.get("price") or 0,
                     effect=f.get("effect") or "", amount=f.get("amount") or 0, pack=f.get("pack") or "",
                     country=f.get("country") or "", money=f.get("money") or 0, salary=f.get("salary") or 0,
-                    slots=f.get("pay_raise_slots") or 0, trade=trade)
+                    slots=f.get("pay_raise_slots") or 0, trade=trade, label=label,
+                    text=f.get("text") or "")
+
+
+def printed_labels(game: Any) -> dict[str, str]:
+    """Each card's name as printed; a name printed on cards of two decks adds the deck's title (the pages' rule)."""
+    decks_of: dict[str, set[str]] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            decks_of.setdefault(card.name.casefold(), set()).add(deck.id)
+    return {card.id: card.name if len(decks_of[card.name.casefold()]) == 1 else f"{card.name} ({deck.title})"
+            for deck in game.decks for card in deck.cards}
 
 
 def read(game: Any, players: int) -> Data:
@@ -99,6 +124,7 @@ def read(game: Any, players: int) -> Data:
     if c["tuition_formula"] != "roll + nationality_money":
         raise RuleError(f"The companion knows no tuition formula {c['tuition_formula']!r}.")
     key = str(players)
+    labels = printed_labels(game)
     data = Data(
         documents=c["documents_by_players"][key], connections=c["connections_by_players"][key],
         life_packs=c["life_packs_by_players"][key], paydays=c["paydays_by_players"][key],
@@ -112,7 +138,7 @@ def read(game: Any, players: int) -> Data:
         graduation_rolls=tuple(c["graduation_rolls"]), graduation_assurance=c["graduation_assurance"],
         pay_raises=tuple(c["pay_raise_values"]), travel_assurance=c["passport_and_ticket_assurance"],
         die=c["die_sides"], stalemate_money=c["stalemate_money"],
-        cards=tuple(_card(card) for deck in game.decks for card in deck.cards))
+        cards=tuple(_card(card, labels[card.id]) for deck in game.decks for card in deck.cards))
     if sum(data.layout_rows) != data.dealt:
         raise RuleError(f"The Card Layout rows ({data.layout_rows}) do not add up to the {data.dealt} cards dealt.")
     if len(data.border_tokens) != data.lanes * data.tokens_per_lane:

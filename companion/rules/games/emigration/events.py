@@ -24,14 +24,34 @@ def _at(description: str, random: bool = True, **extra: Field) -> EventSpec:
 
 
 EVENTS = {
+    "choose_packs": EventSpec(
+        "Setup: the Life card packs the table shuffles into the layout deck, before dealing the cards itself.",
+        {"packs": Field("array", items=Field("string", max_length=40), max_items=10, label="Life card packs")}),
+    "deal_card": EventSpec(
+        "Setup: one card as the table dealt it (the page asks for each in turn); left out, the app deals that card.",
+        {"what": Field("string", choices=("passport", "ticket", "nationality", "destination", "career", "layout"),
+                       label="Which card", labels={"passport": "a Passport", "ticket": "a Ticket",
+                                                   "nationality": "a Nationality card",
+                                                   "destination": "a Destination card", "career": "a Career card",
+                                                   "layout": "a card of a Card Layout"}),
+         "player": replace(PLAYER, required=False, label="Whose card"),
+         "place": Field("integer", minimum=0, maximum=99, required=False, label="Place",
+                        description="the place in the Card Layout, or which Passport or Ticket of the middle"),
+         "card": replace(CARD, required=False)},
+        random=True),
     "deal": EventSpec(
-        "Setup: the app shuffles and deals the Card Layouts, Nationality, Destination and Career cards, lays "
-        "out the Passports and Tickets, and rolls for the first player.",
+        "Setup: the app shuffles and deals what the table has not dealt (the Card Layouts, Nationality, Destination "
+        "and Career cards, the Passports and Tickets) and rolls for the first player unless the table says who "
+        "starts.",
         {"packs": Field("array", required=False, items=Field("string", max_length=40), max_items=10,
                         description="The Life card packs to play with; leave it out for the recommended ones."),
          "first_player": Field("integer", minimum=0, maximum=5, required=False,
                                description="Who starts, if the table rolled for it; otherwise the app rolls.")},
         random=True),
+    "turn_up": EventSpec(
+        "Revealing Cards: the table turns face up a face-down card that nothing covers any more and says which card "
+        "it is; left out, the app draws it.",
+        {"owner": OWNER, "slot": SLOT, "card": replace(CARD, required=False)}, random=True),
     "buy": _at("Required Action: BUY an available Document or Connection from a Card Layout."),
     "discard": _at("Required Action: DISCARD an available Document or Connection and take money from the bank."),
     "activate": _at("Required Action: ACTIVATE an available Life card or Payday.",
@@ -73,6 +93,7 @@ EVENTS = {
                               {"player": PLAYER, "nationality": Field("string", required=False, max_length=64),
                                "destination": Field("string", required=False, max_length=64),
                                "career": Field("string", required=False, max_length=64)}),
+    "stop": EventSpec("End the game here by agreement: the players who have entered their destination win."),
     **shared("note", "rename_player"),
 }
 # what the app drew for a random event (dice, revealed cards, a border token) is stored beside its fields

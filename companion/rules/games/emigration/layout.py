@@ -6,19 +6,24 @@ i + 1 of row r, so a card is covered while a card remains at place i - 1 or i of
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
+
+
+from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.data import CardInfo
 from companion.rules.games.emigration.outcomes import Source
-from companion.rules.games.emigration.state import HIDDEN, State, entry, in_play, name, say, update
+from companion.rules.games.emigration.state import HIDDEN, State, entry, face_up, name, replace, say, update
 
 
+@lru_cache(maxsize=64)
 def places(rows: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """(row, place in row) of every slot, slot 0 being the back row's first card."""
     return tuple((r, i) for r, size in enumerate(rows) for i in range(size))
 
 
+@lru_cache(maxsize=1024)
 def coverers(rows: tuple[int, ...], slot: int) -> tuple[int, ...]:
     """The slots whose cards cover `slot` while they are there."""
     row, i = places(rows)[slot]
@@ -76,7 +81,8 @@ def empty(state: State) -> bool:
 
 def unseen_ids(state: State, kind: str) -> tuple[str, ...]:
     """One id per copy of a `kind` card that is not face up anywhere (for drawing one of them)."""
-    return tuple(c.id for c in state.data.of_kind(kind) for _ in range(c.count - in_play(state, c.id)))
+    shown = face_up(state)
+    return tuple(c.id for c in state.data.of_kind(kind) for _ in range(c.count - shown[c.id]))
 
 
 def take_unseen(state: State, card_id: str) -> State:
@@ -90,17 +96,71 @@ def take_unseen(state: State, card_id: str) -> State:
     return replace(state, hidden=tuple(hidden))
 
 
+def waiting(state: State) -> list[tuple[int, int]]:
+    """The face-down cards nothing covers any more, (owner, place) in play order: the table turns each face up and
+    says what it is (Revealing Cards)."""
+    return [(owner, slot) for owner, player in enumerate(state.players) if HIDDEN in player.layout
+            for slot, card in enumerate(player.layout) if card == HIDDEN and not covered(state, owner, slot)]
+
+
+def place_words(state: State, owner: int, slot: int) -> str:
+    """A place of a Card Layout in the players' words: "Ann's Card Layout, row 2, card 3 of 4"."""
+    rows = state.data.layout_rows
+    row, i = places(rows)[slot]
+    where = "back row" if row == 0 else "front row" if row == len(rows) - 1 else f"row {row + 1} from the back"
+    return f"{name(state, owner)}'s Card Layout, {where}, card {i + 1} of {rows[row]}"
+
+
+def turned_up(state: State, owner: int, slot: int, card_id: str) -> State:
+    """The face-down card at (owner, slot) is `card_id`, turned face up; RuleError if it cannot be."""
+    state = take_unseen(state, card_id)
+    layout = list(state.players[owner].layout)
+    layout[slot] = card_id
+    state = update(state, owner, layout=tuple(layout))
+    return say(state, f"In {name(state, owner)}'s Card Layout the {state.data.card(card_id).name} is turned face up.")
+
+
 def reveal(state: State, source: Source) -> State:
-    """Turns face up every face-down card that nothing covers any more (Revealing Cards)."""
-    for owner, player in enumerate(state.players):
-        for slot, card in enumerate(player.layout):
-            if card != HIDDEN or covered(state, owner, slot):
-                continue
-            card_id = source.reveal(state.hidden, lambda kind: unseen_ids(state, kind))  # noqa: B023 - reveal calls it at once, in this iteration
-            state = take_unseen(state, card_id)
-            layout = list(state.players[owner].layout)
-            layout[slot] = card_id
-            state = update(state, owner, layout=tuple(layout))
-            state = say(state, f"In {player.name}'s Card Layout the {state.data.card(card_id).name} is turned "
-                               "face up.")
+    """Turns face up the uncovered face-down cards an event recorded (a log from before the table said what they
+    are); otherwise they wait for the table to turn them face up (`turn_up`)."""
+    for owner, slot in waiting(state):
+        if not source.recorded_reveals():
+            break
+        card_id = source.reveal(state.hidden, lambda kind: unseen_ids(state, kind))  # noqa: B023 - reveal calls it at once, in this iteration
+        state = turned_up(state, owner, slot, card_id)
     return state
+
+
+def can_turn_up(state: State) -> list[str]:
+    """The cards an uncovered face-down card can be: one of the cards the table has not seen yet."""
+    out: list[str] = []
+    for pick in dict.fromkeys(state.hidden):
+        out += dict.fromkeys(unseen_ids(state, pick)) if pick in ("document", "connection", "payday") else [pick]
+    return sorted(out, key=lambda c: state.data.card(c).label)
+
+
+def turn_up(state: State, p: dict[str, Any], source: Source) -> State:
+    """The table turns face up an uncovered face-down card and says which card it is (or has the app draw it)."""
+    pending = waiting(state) if state.phase == "preparation" else []
+    if not pending:
+        raise RuleError("No face-down card is uncovered: there is nothing to turn face up now.")
+    owner, slot = p["owner"], p["slot"]
+    if (owner, slot) != pending[0]:
+        raise RuleError(f"Turn face up the card at {place_words(state, *pending[0])} first.")
+    card_id = p.get("card") or p.get("dealt")
+    if card_id is None:
+        raise RuleError(f"Say which card is turned face up at {place_words(state, owner, slot)}, or tap Draw for us.")
+    card = state.data.card(card_id)
+    if card.id not in can_turn_up(state):
+        raise RuleError(f"The {card.label} cannot be face down in a Card Layout: every copy of it is face up "
+                        "already, or it is not in this game's deck. Check the card's printed name.")
+    return turned_up(state, owner, slot, card.id)
+
+
+def prepare_turn_up(state: State, payload: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """A card left out is drawn by the app: any card the table has not seen yet, as likely as it is."""
+    if payload.get("card") is not None or not state.hidden:
+        return payload
+    pick = rng.choice(state.hidden)
+    card = rng.choice(unseen_ids(state, pick)) if pick in ("document", "connection", "payday") else pick
+    return {**payload, "dealt": card}

@@ -8,7 +8,6 @@ activate that card (which is what makes the seed's Exceptions, forfeiting a turn
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 from collections.abc import Callable
 
@@ -17,7 +16,7 @@ from companion.rules.games.emigration.data import CardInfo
 from companion.rules.games.emigration.layout import available_card, face_up_card, take
 from companion.rules.games.emigration.outcomes import Source
 from companion.rules.games.emigration.preparation import PAPERS, graduated
-from companion.rules.games.emigration.state import (State, check_player, check_turn, gain, name, pay, salary,
+from companion.rules.games.emigration.state import (State, check_player, check_turn, gain, name, pay, replace, salary,
                                                     say, update)
 from companion.rules.games.emigration.turns import finish_action
 
@@ -30,6 +29,8 @@ def activate(state: State, p: dict[str, Any], source: Source) -> State:
     if card.kind not in ("life", "payday"):
         raise RuleError(f"The {card.name} is a {card.kind}: only Life cards and Paydays are ACTIVATED; "
                         "Documents and Connections are bought or discarded.")
+    effect = "payday" if card.kind == "payday" else card.effect
+    _asks(state, card, effect, p)
     fee = state.data.owner_fee if owner != me else 0
     if state.players[me].money < fee:
         raise RuleError(f"{name(state, me)} cannot pay {name(state, owner)} the {fee} money for a card from "
@@ -40,10 +41,29 @@ def activate(state: State, p: dict[str, Any], source: Source) -> State:
         state = say(state, f"{name(state, me)} pays {name(state, owner)} {fee} money: the card was in "
                            f"{name(state, owner)}'s Card Layout.")
     state = say(state, f"{name(state, me)} activates the {card.name}.")
-    effect = "payday" if card.kind == "payday" else card.effect
     state = EFFECTS[effect](state, me, card, p, source)
     state = replace(state, discard=state.discard + (card.id,))
     return finish_action(state, source)
+
+
+ROLLS = ("roll_gain_money", "roll_lose_money", "twin_roll")       # effects that roll the die
+NAMES_A_PLAYER = ("take_from_player",)                              # effects that name another player
+DISCARDS = ("discard_life_card", "discard_available_card")          # effects that discard a card they name
+
+
+def _asks(state: State, card: CardInfo, effect: str, p: dict[str, Any]) -> None:
+    """Refuses what the card does not ask for: a die for a card that rolls none, a player or a card it does not
+    name (so a tap means what it says)."""
+    if p.get("fell") is not None and effect not in ROLLS:
+        raise RuleError(f"The {card.name} rolls no die: activate it without entering a die.")
+    if p.get("target_slot") is not None and effect not in DISCARDS:
+        raise RuleError(f"The {card.name} discards no other card: activate it without choosing one.")
+    if p.get("target") is not None and effect not in NAMES_A_PLAYER + DISCARDS:
+        raise RuleError(f"The {card.name} names no player: activate it without choosing one.")
+    if effect in DISCARDS and p.get("target") is not None and p.get("target_slot") is None:
+        raise RuleError(f"Say which card the {card.name} discards, not only whose Card Layout it is in.")
+    if effect in DISCARDS and p.get("target_slot") is not None and p.get("target") is None:
+        raise RuleError(f"Say whose Card Layout holds the card the {card.name} discards.")
 
 
 def _payday(state: State, me: int, card: CardInfo, p: dict[str, Any], source: Source) -> State:
@@ -155,7 +175,7 @@ def _pay_each(state: State, me: int, card: CardInfo, p: dict[str, Any], source: 
 def _take_from_player(state: State, me: int, card: CardInfo, p: dict[str, Any], source: Source) -> State:
     victim = p.get("target")
     if victim is None or victim == me:
-        raise RuleError(f"{card.name} takes money from another player: name the player in 'target'.")
+        raise RuleError(f"The {card.name} takes money from another player: choose which player.")
     check_player(state, victim, "target")
     return _from_others(state, me, card, [victim])
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from companion.rules.contract import RuleError
 
-OUTCOME_KEYS = ("rolls", "reveals", "token", "deal", "entered")
+OUTCOME_KEYS = ("rolls", "reveals", "token", "deal", "entered", "dealt", "took", "target_card", "got_in")
 
 
 class EnteredError(RuleError):
@@ -28,6 +28,10 @@ class Source:
 
     def reveal(self, hidden: tuple[str, ...], unseen: Callable[[str], tuple[str, ...]]) -> str:
         raise NotImplementedError
+
+    def recorded_reveals(self) -> bool:
+        """Whether the event says what its uncovered face-down cards are (a log from before the table did)."""
+        return False
 
     def token(self, values: tuple[int, ...]) -> int:
         raise NotImplementedError
@@ -101,6 +105,9 @@ class Replayer(Source):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
             raise RuleError(f"A recorded die roll must be a number from 1 to {sides}, not {value!r}.")
         return value
+
+    def recorded_reveals(self) -> bool:
+        return bool(self.reveals)
 
     def reveal(self, hidden: tuple[str, ...], unseen: Callable[[str], tuple[str, ...]]) -> str:
         if not self.reveals:

@@ -5,14 +5,13 @@ Any card taken from someone else's Card Layout costs its owner's fee, paid to th
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.layout import available_card, take
 from companion.rules.games.emigration.outcomes import Source
-from companion.rules.games.emigration.state import (State, check_player, check_turn, gain, name, pay, salary, say,
-                                                    update)
+from companion.rules.games.emigration.state import (State, check_player, check_turn, gain, name, pay, replace, salary,
+                                                    say, update)
 from companion.rules.games.emigration.turns import (can_go_to_college, end_turn, finish_action,
                                                     required_action, stash)
 

@@ -11,8 +11,9 @@ from typing import Any
 from companion.rules.contract import recent
 from companion.rules.games.emigration.border import most_sets
 from companion.rules.games.emigration.data import TRADE
-from companion.rules.games.emigration.layout import available, places
-from companion.rules.games.emigration.state import HIDDEN, State, holding, salary
+from companion.rules.games.emigration.deal import next_step, step_words
+from companion.rules.games.emigration.layout import available, place_words, places, waiting
+from companion.rules.games.emigration.state import HIDDEN, State, holding, listed, salary
 from companion.rules.games.emigration.turns import required_action
 
 
@@ -26,23 +27,48 @@ def ultimate_winner(state: State, winners: list[int]) -> int | None:
 
 
 def score(state: State) -> dict[str, Any]:
+    """Everyone who entered their destination wins (WINNING THE GAME): they share first place, and the one with the
+    most Assurance left (then money) is the Ultimate Winner. Nobody else has a place once the game is over: they
+    did not get in. While the game goes on, places follow Assurance, then money."""
     finished = state.phase == "over"
     winners = [p for p, player in enumerate(state.players) if player.entered] if finished else []
     keys = [(bool(player.entered), player.assurance, player.money) for player in state.players]
-    return {
-        "players": [{"name": player.name, "total": player.assurance, "assurance": player.assurance,
+    rows = []
+    for p, (player, key) in enumerate(zip(state.players, keys)):
+        if finished:
+            place = 1 if p in winners else None
+        else:
+            place = 1 + sum(1 for other in keys if other > key)
+        rows.append({"name": player.name, "total": player.assurance, "assurance": player.assurance,
                      "money": player.money, "pay_raises": list(player.raises), "entered": player.entered,
-                     "place": 1 + sum(1 for other in keys if other > key)}
-                    for player, key in zip(state.players, keys)],
-        "winners": winners,
-        "ultimate_winner": ultimate_winner(state, winners) if finished else None,
-        "finished": finished,
-    }
+                     "place": place})
+    ultimate = ultimate_winner(state, winners) if finished else None
+    out: dict[str, Any] = {"players": rows, "winners": winners, "ultimate_winner": ultimate, "finished": finished}
+    if finished:
+        out["result"] = result(state, winners, ultimate)
+    return out
+
+
+def result(state: State, winners: list[int], ultimate: int | None) -> str:
+    """The end of the game in one sentence: who entered, and the Ultimate Winner."""
+    names = [state.players[p].name for p in winners]
+    early = "The table ended the game early. " if state.stopped else ""
+    if not names:
+        return early + "Nobody entered their destination: nobody won this game."
+    entered = listed(names)
+    said = f"{early}{entered} entered {'their destinations' if len(names) > 1 else 'their destination'} and " \
+           f"{'win' if len(names) > 1 else 'wins'}"
+    if len(names) == 1:
+        return said + "."
+    if ultimate is None:
+        return said + "; they tie on Assurance and money, so there is no Ultimate Winner."
+    return said + f"; {state.players[ultimate].name} is the Ultimate Winner, with the most Assurance left."
 
 
 def _card(state: State, card_id: str) -> dict[str, Any]:
     card = state.data.card(card_id)
-    shown: dict[str, Any] = {"card": card.id, "name": card.name, "kind": card.kind}
+    shown: dict[str, Any] = {"card": card.id, "name": card.name, "label": card.label, "kind": card.kind,
+                             "text": card.text}
     if card.kind in ("document", "connection", "passport", "ticket"):
         shown["price"] = card.price
     if card.kind == "life":
@@ -98,7 +124,18 @@ def view(state: State) -> dict[str, Any]:
         "lanes": [{"lane": i + 1, "tokens_left": left, "drawn": drawn.get(i + 1, [])}
                   for i, left in enumerate(state.lanes)],
         "first_rolls": [list(r) for r in state.first_rolls],
-        "token_values": sorted(set(state.tokens)), "die": state.data.die,
+        "token_values": sorted(set(state.tokens)), "die": state.data.die, "owner_fee": state.data.owner_fee,
         "required_action": required_action(state, state.turn) if state.phase == "preparation" else None,
         "news": recent(state.news), "notes": recent(state.notes),
+        "waiting": [{"owner": o, "slot": s, "where": place_words(state, o, s)} for o, s in waiting(state)]
+        if state.phase == "preparation" else [],
+        "dealt": [f"{step_words(state, (what, p, place))}: {state.data.card(card).label}"
+                  for what, p, place, card in state.dealt] if state.phase == "setup" else [],
+        "next_card": step_words(state, step) if (step := next_step(state)) else None,
+        "stopped": state.stopped, "result": result(state, *_ends(state)) if state.phase == "over" else None,
     }
+
+
+def _ends(state: State) -> tuple[list[int], int | None]:
+    winners = [p for p, player in enumerate(state.players) if player.entered]
+    return winners, ultimate_winner(state, winners)

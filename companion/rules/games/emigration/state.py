@@ -8,11 +8,31 @@ entry or export can give a hidden value away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from companion.rules import turn_order
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.data import PLACEHOLDER_KINDS, CardInfo, Data
+
+T = TypeVar("T")
+
+
+def replace(record: T, **changes: Any) -> T:
+    """A copy of a frozen record with `changes`: dataclasses.replace without re-running __init__, which the rules
+    call tens of thousands of times a game (the legal moves check every value with `apply`)."""
+    copy = object.__new__(type(record))
+    copy.__dict__.update(record.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
+def listed(words) -> str:
+    """Words as a sentence lists them: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    words = [str(w) for w in words]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
 
 HIDDEN = "?"  # a face-down card in a Card Layout; None is an empty place
 
@@ -58,6 +78,8 @@ class State:
     tokens: tuple[int, ...] = ()         # the values of the tokens not drawn yet, on whichever lane
     drawn: tuple[tuple[int, int, int], ...] = ()  # (lane, player, value)
     first_rolls: tuple[tuple[int, ...], ...] = ()
+    dealt: tuple[tuple[str, int | None, int, str], ...] = ()  # setup: the cards the table dealt, recorded so far
+    stopped: bool = False                # the table ended the game early
     news: tuple[str, ...] = ()           # what the last event did, in sentences
     notes: tuple[str, ...] = ()
 
@@ -106,10 +128,19 @@ def holding(state: State, p: int, kind: str) -> tuple[str, ...]:
 
 def in_play(state: State, card_id: str) -> int:
     """Copies of a card that are face up somewhere: layouts, stashes, the middle or the discard pile."""
-    places: list[tuple[str | None, ...]] = [state.discard, state.passports, state.tickets]
+    return face_up(state)[card_id]
+
+
+def face_up(state: State) -> Counter[str | None]:
+    """How many copies of each card are face up somewhere: layouts, stashes, the middle or the discard pile."""
+    shown: Counter[str | None] = Counter(state.discard)
+    shown.update(state.passports)
+    shown.update(state.tickets)
     for player in state.players:
-        places += [player.layout, player.stash, (player.pending,)]
-    return sum(place.count(card_id) for place in places)
+        shown.update(player.layout)
+        shown.update(player.stash)
+        shown[player.pending] += 1
+    return shown
 
 
 def check_player(state: State, p: int, role: str = "player") -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.data import CardInfo
 from companion.rules.games.emigration.outcomes import Source
-from companion.rules.games.emigration.state import State, check_player, check_turn, holding, name, pay, say, update
+from companion.rules.games.emigration.state import (State, check_player, check_turn, holding, name, pay, replace, say,
+                                                    update)
 from companion.rules.games.emigration.turns import end_turn, stash
 
 TRAVEL = ("passport", "ticket")

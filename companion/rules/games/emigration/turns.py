@@ -6,12 +6,11 @@ whether nobody at all can act (then every player takes money from the bank).
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules import turn_order
 from companion.rules.games.emigration.layout import available_slots, empty, reveal
 from companion.rules.games.emigration.outcomes import Source
-from companion.rules.games.emigration.state import State, holding, say, update
+from companion.rules.games.emigration.state import State, holding, replace, say, update
 
 
 def stash(state: State, p: int, card_id: str) -> State:

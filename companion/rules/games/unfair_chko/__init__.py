@@ -14,14 +14,14 @@ is run by the bot side, which adds the quinn_turn, quinn_answer and quinn_level 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 from collections.abc import Callable
 
 from companion.rules.contract import Game
-from companion.rules.games.unfair_chko import city, kaiju, medals, quinn, rounds, scoring, table_setup
+from companion.rules.contract import RuleError
+from companion.rules.games.unfair_chko import city, kaiju, legal, medals, quinn, rounds, scoring, table_setup
 from companion.rules.games.unfair_chko.events import EVENTS, OPTIONS, options_for
-from companion.rules.games.unfair_chko.state import State
+from companion.rules.games.unfair_chko.state import replace, State
 from companion.rules.games.unfair_chko.view import view
 from companion.rules.games.unfair_chko.words import describe
 
@@ -41,6 +41,17 @@ def setup(config) -> State:
 def _advance(state: State, p: dict[str, Any]) -> State:
     quinn.must_have_acted(state)
     return rounds.advance(state, p)
+
+
+CORRECTIONS = ("set_round", "set_starting_player", "set_coins", "kaiju_enters", "set_kaiju_health", "set_medals",
+               "score_sheet", "note")
+
+
+def _before(state: State, kind: str, p: dict[str, Any]) -> State:
+    """While Quinn waits for the table's answer, the game waits too (corrections aside)."""
+    if kind not in CORRECTIONS and state.solo and state.automa is not None and state.automa.bot.waiting:
+        raise RuleError(f"Quinn is waiting for an answer first: {quinn.question(state, state.automa.bot)}")
+    return state
 
 
 def _note(state: State, p: dict[str, Any]) -> State:
@@ -75,6 +86,10 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "sell_medals": medals.sell,
     "set_medals": medals.set_medals,
     "score_sheet": scoring.score_sheet,
+    "add_attraction": scoring.add_attraction,
+    "add_blueprint": scoring.add_blueprint,
+    "add_panorama": scoring.add_panorama,
+    "add_park_points": scoring.add_park_points,
     "end_game": rounds.end_game,
     "note": _note,
 }
@@ -84,6 +99,7 @@ PREPARE: dict[str, Callable[[State, dict[str, Any], random.Random], dict[str, An
     "start_game": table_setup.prepare_start,
     "kaiju_roll": kaiju.prepare_roll,
     "roll_dice": rounds.prepare_dice,
+    "reveal_city": city.prepare_reveal,
 }
 
 assert all(EVENTS[k].random for k in PREPARE)
@@ -98,5 +114,6 @@ def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random
 # The game's end is checked move by move (rounds.playing, medals): the score sheet, coins and medals are
 # still entered once the game is over, so Unfair does not opt into the contract's `over`.
 GAME = Game(name="Unfair", events=EVENTS, moves=HANDLERS, setup=setup, score=score, view=view, prepare=prepare,
-            turn=lambda state: state.turn, version=VERSION, options=OPTIONS, describe=describe)
+            turn=lambda state: state.turn, version=VERSION, options=OPTIONS, describe=describe, before=_before,
+            legal=legal.legal, corrections=CORRECTIONS)
 apply = GAME.apply

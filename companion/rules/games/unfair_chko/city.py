@@ -9,13 +9,12 @@ Closure brings the next card with it, so the first kaiju arrives in round 5 of 8
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko import kaiju
 from companion.rules.games.unfair_chko.consts import CLOSURE, FUNFAIR, KAIJU, UNFAIR, Consts
-from companion.rules.games.unfair_chko.state import State, playing
+from companion.rules.games.unfair_chko.state import replace, State, playing
 
 NAMED = "named:"  # a City card the table revealed from a deck the app does not keep
 
@@ -64,6 +63,28 @@ def check_deck(consts: Consts, packs: tuple[str, ...], deck: Any) -> tuple[str, 
     return tuple(deck)
 
 
+def left(state: State) -> list[str]:
+    """The City cards the table's own deck may turn over now (when the app does not keep the deck): the cards of the
+    packs in play not revealed yet; once all have been, the discard pile is shuffled into a new deck."""
+    pool = [card for cards in pools(state.consts, state.packs).values() for card in cards]
+    fresh = [card for card in pool if card not in state.city_seen]
+    return fresh or [card for card in pool if card not in state.city_now]
+
+
+def prepare_reveal(state: State, p: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """When the table keeps the City deck and names no card, the app draws one of the cards left for it; when the app
+    keeps the deck, the event records the card(s) it turns over, so the history can name them."""
+    if state.city_deck is not None:
+        if p.get("card") or not state.city_deck:
+            return p
+        top = state.city_deck[:2] if state.city_deck[0] == CLOSURE and len(state.city_deck) > 1 else state.city_deck[:1]
+        return {**p, "shown": list(top)}
+    if p.get("card") or state.phase != "play":
+        return p
+    cards = left(state)
+    return {**p, "card": rng.choice(sorted(cards))} if cards else p
+
+
 def name(consts: Consts, card: str) -> str:
     return card[len(NAMED):] if card.startswith(NAMED) else consts.city_card(card).name
 
@@ -86,6 +107,8 @@ def reveal_city(state: State, p: dict[str, Any]) -> State:
     shown = state.city_deck[:1]
     if shown[0] == CLOSURE and len(state.city_deck) > 1:
         shown = state.city_deck[:2]
+    if p.get("shown") is not None and list(p["shown"]) != list(shown):
+        raise RuleError("The City cards recorded in this event are not the top of the app's City deck.")
     state = replace(state, city_deck=state.city_deck[len(shown):], city_now=shown, city_seen=state.city_seen + shown,
                     city_discard=discard, city_round=state.round)
     told = []
@@ -102,12 +125,19 @@ def reveal_city(state: State, p: dict[str, Any]) -> State:
 
 
 def _named(state: State, card: str | None) -> State:
-    """A City card revealed from the table's own deck; a kaiju named here enters the Market."""
+    """A City card the table turned over from its own deck (by its id or printed name): one of the cards left of the
+    packs in play; a kaiju named here enters the Market."""
     text = " ".join((card or "").split())
-    known = next((c for c in state.consts.city if c.name.lower() == text.lower()), None) if text else None
-    shown = (known.id,) if known else ((NAMED + text,) if text else ())
-    state = replace(state, city_now=shown, city_seen=state.city_seen + shown, city_round=state.round,
-                    told=f"City card: {text}." if text else "The City card is revealed.")
-    if known and known.type == KAIJU:
-        state = kaiju.enter(state, known.id)
+    cards = left(state)
+    if not text:
+        raise RuleError("Say which City card the table turned over, or let the app draw one for you.")
+    known = next((c for c in cards if c == text or state.consts.city_card(c).name.lower() == text.lower()), None)
+    if known is None:
+        names = ", ".join(sorted({state.consts.city_card(c).name for c in cards}))
+        raise RuleError(f"{text[:60]} is not a City card left in this game's deck (the cards left: {names}).")
+    card_ = state.consts.city_card(known)
+    state = replace(state, city_now=(known,), city_seen=state.city_seen + (known,), city_round=state.round,
+                    told=f"City card: {card_.name}. {card_.text}".strip())
+    if card_.type == KAIJU:
+        state = kaiju.enter(state, known)
     return state

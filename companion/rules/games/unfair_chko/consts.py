@@ -5,12 +5,14 @@ Everything here is a frozen dataclass of tuples, so the state that carries it pi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.contract import RuleError
 
 KAIJU, FUNFAIR, UNFAIR, CLOSURE = "kaiju", "funfair", "unfair", "blueprint_closure"
+HITS = re.compile(r"\breduce a kaiju's health", re.IGNORECASE)  # a card that hits a kaiju says so
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,9 @@ class Consts:
     hard_pass: str
     first_date: str
     mecha: str                                   # the only card that hits a kaiju for more than 1
+    hitters: tuple[str, ...]                     # the other cards that reduce a kaiju's health, by printed name
+    sell_prices: tuple[tuple[int, str], ...]     # coins for a sold silver medal: the usual price, and a card's
+    labels: tuple[tuple[str, str], ...]          # card id -> its name as printed (with its deck when two share it)
     categories: tuple[str, ...]
     quinn: Any = None                            # cardgen.gamedata.flows.Flow: the solo opponent's flowchart
 
@@ -84,6 +89,10 @@ class Consts:
             if card.id == card_id:
                 return card
         return stand_in(card_id)
+
+    def label(self, card_id: str) -> str:
+        """The card's name as printed (a stand-in's description for a pack the app has no cards for)."""
+        return dict(self.labels).get(card_id) or self.city_card(card_id).name
 
     def table(self, name: str) -> dict[int, int]:
         return dict(getattr(self, name))
@@ -111,6 +120,28 @@ def _deck_order(c: Any) -> tuple[str, ...]:
             raise RuleError(f"game.toml: kaiju_city_deck_order has {order.count(kind)} {kind!r} cards but "
                             f"kaiju_city_deck.{key} says {count}.")
     return order
+
+
+def _sell_prices(game: Any, usual: int) -> tuple[tuple[int, str], ...]:
+    """The price of a sold silver medal: the usual one, and each card's that says "gain N coins instead of"."""
+    prices = [(usual, f"{usual} coins (the usual price)")]
+    for deck in game.decks:
+        for card in deck.cards:
+            found = re.search(r"sell a silver :medal:, gain (\d+) :coin: instead", str(card.get("text") or ""))
+            if found:
+                prices.append((int(found.group(1)), f"{found.group(1)} coins ({card.name})"))
+    return tuple(prices)
+
+
+def _labels(game: Any) -> tuple[tuple[str, str], ...]:
+    """Each card's printed name, as pages print it (companion.web.pages.printed_labels): a name printed on cards of
+    two decks adds the deck's title."""
+    decks_of: dict[str, set[str]] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            decks_of.setdefault(card.name.casefold(), set()).add(deck.id)
+    return tuple((card.id, card.name if len(decks_of[card.name.casefold()]) == 1 else f"{card.name} ({deck.title})")
+                 for deck in game.decks for card in deck.cards)
 
 
 def _pairs(table: Any) -> tuple[tuple[int, int], ...]:
@@ -159,7 +190,13 @@ def load(game: Any) -> Consts:
             solo_changer=next(card.name for card in changers if card["solo"]),
             hard_pass=game.card("gc-hard-pass").name,
             first_date=next(name for name in c["other_game_changers"] if name == "First Date"),
-            mecha=game.card("show-kj-mecha-rarrgon").name, categories=tuple(game.scoring["categories"]),
+            mecha=game.card("show-kj-mecha-rarrgon").name,
+            hitters=tuple(dict.fromkeys(card.name for deck in game.decks for card in deck.cards
+                                        if HITS.search(str(card.get("text") or ""))
+                                        and card.id != "show-kj-mecha-rarrgon")),
+            sell_prices=_sell_prices(game, medals["silver_sell_coins"]),
+            labels=_labels(game),
+            categories=tuple(game.scoring["categories"]),
             quinn=next((flow for flow in game.flows if flow.id == "quinn"), None),
         )
     except (KeyError, IndexError, StopIteration) as error:

@@ -98,8 +98,10 @@ EVENTS = {
                            random=True, drawn=("dice", "entered")),
     # City and kaiju
     "reveal_city": EventSpec(
-        "Reveal this round's City card: the top of the app's City deck, or the card named when the table keeps it.",
-        {"card": Field("string", max_length=80, required=False)}),
+        "Reveal this round's City card: the top of the app's City deck; when the table keeps the deck, the card it "
+        "turned over (or one the app draws from the cards left).",
+        {"card": Field("string", max_length=80, required=False, label="The City card turned over")},
+        random=True, drawn=("shown",)),  # shown: the cards the app turned over from its own deck, for the history
     "kaiju_roll": EventSpec(
         "Each kaiju in the Market rolls two dice, in Market order: enter how they fell, or let the app roll.",
         {"one_die": SPACES, "cannot_attack": SPACES,
@@ -109,10 +111,11 @@ EVENTS = {
     "hit_kaiju": EventSpec(
         "A player reduces a kaiju's health and gains one silver medal per point.",
         {"player": PLAYER, "space": SPACE,
-         "damage": Field("integer", minimum=1, maximum=6, required=False, default=1),
-         "source": Field("string", max_length=80, required=False, default="",
-                         description="The card used; only Mecha-Rarrgon hits for more than 1."),
-         "coins_paid": Field("integer", minimum=0, maximum=99, required=False, default=0,
+         "damage": Field("integer", minimum=1, maximum=6, required=False,
+                         description="Only with Mecha-Rarrgon: how much health it takes (otherwise 1)."),
+         "source": Field("string", max_length=80, required=False,
+                         description="The card used, by its printed name; only Mecha-Rarrgon hits for more than 1."),
+         "coins_paid": Field("integer", minimum=0, maximum=99, required=False,
                              description="Coins the card costs to use (e.g. Military Air Strike).")}),
     "kaiju_enters": EventSpec("Correction: a kaiju enters the Market by hand.",
                               {"kaiju": Field("string", max_length=40), "space": Field(
@@ -126,13 +129,26 @@ EVENTS = {
                                  {"player": PLAYER, "to": Field("string", choices=("gold", "silver")),
                                   "count": COUNT}),
     "sell_medals": EventSpec("Sell silver medals for coins (no action).",
-                             {"player": PLAYER, "medal": Field("string", choices=("silver", "gold"), required=False,
-                                                               default="silver"),
+                             {"player": PLAYER, "medal": Field("string", choices=("silver", "gold"), required=False),
                               "count": COUNT,
                               "coins_each": Field("integer", minimum=0, maximum=99, required=False,
                                                   description="When a card changes the price (Souvenir Medal Mint).")}),
     "set_medals": EventSpec("Correction: set a player's medals by hand; the City's supply makes up the difference.",
                             {"player": PLAYER, "silver": AMOUNT, "gold": AMOUNT}),
+    # the final scoring, after the last round (or after the table stops early): one entry at a time
+    "add_attraction": EventSpec("Score one attraction of a player's park by its icon size.",
+                                {"player": PLAYER, "icons": Field("integer", minimum=1, maximum=99, label="Icon size",
+                                                                  description="its printed icons, and one more for "
+                                                                  "each card buried under it")}),
+    "add_blueprint": EventSpec("Score one revealed blueprint of a player's park (negative for a failed one).",
+                               {"player": PLAYER, "points": Field("integer", minimum=-999, maximum=999,
+                                                                  label="Points")}),
+    "add_panorama": EventSpec("Score one panorama of a player's park by the cards assembled.",
+                              {"player": PLAYER, "cards": Field("integer", minimum=1, maximum=20, label="Cards"),
+                               "complete": Field("boolean", label="Complete")}),
+    "add_park_points": EventSpec("Add a player's staff points, or other points the cards give, to the score sheet.",
+                                 {"player": PLAYER, "points_for": Field("string", choices=("staff", "other"), label="Points for"),
+                                  "points": Field("integer", minimum=-999, maximum=999, label="Points")}),
     # scoring
     "score_sheet": EventSpec(
         "Enter what a player's park shows for scoring; fields left out keep what was entered before.",
@@ -146,6 +162,7 @@ EVENTS = {
          "panorama_sizes": ICONS,
          "panorama_complete": Field("array", items=Field("boolean"), max_items=20, required=False),
          "other_points": Field("integer", minimum=-999, maximum=999, required=False)}),
-    "end_game": EventSpec("End the game now (it also ends by itself after the last round's Cleanup step)."),
+    "end_game": EventSpec("End the game: after the last round, once every park is scored; or stop early by "
+                          "agreement and score the parks as they stand."),
     **shared("note"),
 }

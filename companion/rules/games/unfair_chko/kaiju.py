@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko.consts import KAIJU, Consts
-from companion.rules.games.unfair_chko.state import Attack, Kaiju, State, kaiju_at, pay, player, playing, with_player
+from companion.rules.games.unfair_chko.state import (Attack, Kaiju, State, kaiju_at, pay, player, playing, replace,
+                                                     with_player)
 
 
 def attacks(health: int, dice: tuple[int, ...] | list[int]) -> bool:
@@ -47,7 +47,7 @@ def prepare_roll(state: State, p: dict[str, Any], rng: random.Random) -> dict[st
     checked by settling it again."""
     c = state.consts
     fell = p.get("fell")
-    if fell:
+    if fell is not None:
         if len(fell) != len(state.market) * c.kaiju_dice:
             raise RuleError(f"Enter {c.kaiju_dice} dice for each of the {len(state.market)} kaiju in the Market "
                             f"({len(state.market) * c.kaiju_dice} in all), or let the app roll.")
@@ -75,8 +75,12 @@ def roll(state: State, p: dict[str, Any]) -> State:
             or any(not isinstance(d, list) or len(d) != c.kaiju_dice
                    or any(not isinstance(v, int) or not 1 <= v <= c.die_sides for v in d) for d in dice)):
         raise RuleError(f"The kaiju roll needs {c.kaiju_dice} dice for each of the {len(state.market)} kaiju.")
-    for space in list(p.get("one_die") or []) + list(p.get("cannot_attack") or []):
-        kaiju_at(state, space)
+    for field, words in (("one_die", "rolls one die"), ("cannot_attack", "cannot attack")):
+        spaces = list(p.get(field) or [])
+        for space in spaces:
+            kaiju_at(state, space)
+        if len(set(spaces)) != len(spaces):
+            raise RuleError(f"Name each kaiju that {words} once.")
     market, healed, results, told = list(state.market), False, [], []
     for i, values in enumerate(dice):
         k, card = market[i], c.city_card(market[i].card)
@@ -119,22 +123,34 @@ def hit(state: State, p: dict[str, Any]) -> State:
     if state.turn != p["player"]:
         raise RuleError(f"It is {state.players[state.turn].name}'s turn to play an event, and a kaiju is attacked "
                         "on your own turn in the Play section.")
-    if p["damage"] > c.damage_per_hit and p["source"].strip().lower() != c.mecha.lower():
-        raise RuleError(f"Only {c.mecha} can reduce a kaiju's health by more than {c.damage_per_hit} at a time.")
+    source = " ".join((p.get("source") or "").split())
+    mecha = source.lower() == c.mecha.lower()
+    if p.get("damage") is not None and not mecha:
+        raise RuleError(f"Only {c.mecha} can reduce a kaiju's health by more than {c.damage_per_hit} at a time; "
+                        "any other card hits for 1, so leave the damage out.")
+    if source and not mecha and source.lower() not in {name.lower() for name in hitters(state)}:
+        raise RuleError(f"{source[:60]} is not a card that reduces a kaiju's health; those are: "
+                        f"{', '.join(hitters(state) + [c.mecha])}.")
+    damage = p.get("damage") or c.damage_per_hit
     k = kaiju_at(state, p["space"])
-    removed = min(p["damage"], k.health)
-    medals = (removed if c.medals_capped else p["damage"]) * c.medals_per_health
+    removed = min(damage, k.health)
+    medals = (removed if c.medals_capped else damage) * c.medals_per_health
     medals += c.final_hit_bonus if removed == k.health else 0
     if medals > state.supply_silver:
         raise RuleError(f"The City's supply has {state.supply_silver} silver medals, not the {medals} this hit earns: "
                         f"exchange {c.silver_per_gold} silver medals for a gold one to return silver to it.")
-    state = pay(state, p["player"], p["coins_paid"], f"to use {p['source'] or 'the card'}")
+    state = pay(state, p["player"], p.get("coins_paid") or 0, f"to use {source or 'the card'}")
     state = with_player(state, p["player"], silver=state.players[p["player"]].silver + medals)
     state = replace(state, supply_silver=state.supply_silver - medals)
     name = c.city_card(k.card).name
     told = (f"{who.name} hits {name} for {removed}: health {k.health - removed}; {who.name} gains {medals} "
             f"silver medal{'' if medals == 1 else 's'}.")
     return set_to(state, k, k.health - removed, told)
+
+
+def hitters(state: State) -> list[str]:
+    """The printed names of the cards (other than Mecha-Rarrgon) whose text reduces a kaiju's health."""
+    return list(state.consts.hitters)
 
 
 def set_to(state: State, k: Kaiju, health: int, told: str) -> State:

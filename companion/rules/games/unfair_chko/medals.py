@@ -6,16 +6,17 @@ back to the supply, so the City can award it again.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
-from companion.rules.games.unfair_chko.state import State, player, with_player
+from companion.rules.games.unfair_chko.state import replace, State, player, with_player
 
 
 def _not_over(state: State, what: str) -> None:
-    if state.phase == "over":
-        raise RuleError(f"The game is over: {what} happens during the game.")
+    if state.phase == "setup":
+        raise RuleError(f"The game has not started: {what} happens during the game (Start the game).")
+    if state.phase in ("scoring", "over"):
+        raise RuleError(f"The rounds are over: {what} happens during the game.")
 
 
 def _plural(n: int, word: str) -> str:
@@ -60,12 +61,14 @@ def sell(state: State, p: dict[str, Any]) -> State:
     """Silver medals sell for coins at any time, without an action; gold must be exchanged first."""
     _not_over(state, "selling medals")
     c, who, n = state.consts, player(state, p["player"]), p["count"]
-    if p["medal"] == "gold":
+    if p.get("medal") == "gold":
         raise RuleError(f"A gold medal cannot be sold: exchange it for {c.silver_per_gold} silver medals first "
                         "and sell those.")
     if who.silver < n:
         raise RuleError(f"{who.name} has {_plural(who.silver, 'silver')} and cannot sell {n}.")
     each = c.silver_sell_coins if p.get("coins_each") is None else p["coins_each"]
+    if each not in dict(c.sell_prices):
+        raise RuleError(f"A silver medal sells for {' or '.join(label for _, label in c.sell_prices)}, not {each}.")
     state = with_player(state, p["player"], silver=who.silver - n, coins=who.coins + n * each)
     return replace(state, supply_silver=state.supply_silver + n,
                    told=f"{who.name} sells {_plural(n, 'silver')} for {n * each} coins.")

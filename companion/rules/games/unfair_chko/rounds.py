@@ -4,12 +4,11 @@ sequence, the Starting Player marker, coins and loans."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko import kaiju
-from companion.rules.games.unfair_chko.state import State, pay, player, playing, with_player
+from companion.rules.games.unfair_chko.state import replace, State, pay, player, playing, with_player
 
 
 def _enter(state: State, stage: int) -> State:
@@ -31,13 +30,19 @@ def advance(state: State, p: dict[str, Any]) -> State:
         if state.market and state.rolled_round != state.round:
             raise RuleError("The kaiju in the Market attack after the City card: roll for them before the Play "
                             "section.")
+    if state.section == "Play" and not state.play_over:
+        waiting = [pl.name for pl in state.players if not (pl.passed or pl.hard_passed)]
+        whose = state.players[state.turn].name if state.turn is not None else waiting[0]
+        raise RuleError(f"The Play section goes on until everyone has passed: it is {whose}'s turn "
+                        f"({', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not passed yet). Play an "
+                        "event or pass first.")
     if state.step == "Cleanup":
         if state.cleanup < len(c.cleanup_steps):
             raise RuleError(f"The Cleanup step has {len(c.cleanup_steps)} steps in a fixed order; step "
                             f"{state.cleanup + 1} is next: {c.cleanup_steps[state.cleanup]}")
         if state.round >= state.rounds:
-            return replace(state, phase="over", turn=None, told=f"Round {state.round} was the last: the game is "
-                           "over. Enter each park on the score sheet.")
+            return replace(state, phase="scoring", turn=None, told=f"Round {state.round} was the last: score each "
+                           "park (attractions, blueprints, panoramas, staff), then end the game.")
         state = replace(state, round=state.round + 1, cleanup=0)
         state = _enter(state, 0)
         return replace(state, told=f"Round {state.round} begins: Events step, Draw section.")
@@ -130,6 +135,11 @@ def set_starting_player(state: State, p: dict[str, Any]) -> State:
 
 def coins(state: State, p: dict[str, Any], kind: str) -> State:
     who = player(state, p["player"])
+    if kind != "set_coins":
+        playing(state, "Gaining or paying coins")
+        if p["coins"] == 0:
+            raise RuleError(f"{'Gaining' if kind == 'gain_coins' else 'Paying'} 0 coins changes nothing: enter how "
+                            "many coins.")
     if kind == "gain_coins":
         return replace(with_player(state, p["player"], coins=who.coins + p["coins"]),
                        told=f"{who.name} gains {p['coins']} coins.")
@@ -139,7 +149,11 @@ def coins(state: State, p: dict[str, Any], kind: str) -> State:
 
 
 def take_loan(state: State, p: dict[str, Any]) -> State:
+    playing(state, "Taking a loan")
     who, c = player(state, p["player"]), state.consts
+    if who.loans:
+        raise RuleError(f"{who.name}'s Loan card is already flipped: a player has one loan, and it must be repaid "
+                        "before it can be taken again.")
     state = with_player(state, p["player"], coins=who.coins + c.loan_coins, loans=who.loans + 1)
     return replace(state, told=f"{who.name} takes a loan: {c.loan_coins} coins now, {c.loan_penalty} points lost "
                    f"at game end unless {c.loan_repay} coins are repaid.")
@@ -147,6 +161,8 @@ def take_loan(state: State, p: dict[str, Any]) -> State:
 
 def repay_loan(state: State, p: dict[str, Any]) -> State:
     who, c = player(state, p["player"]), state.consts
+    if state.phase != "scoring":
+        playing(state, "Repaying a loan")
     if who.loans == 0:
         raise RuleError(f"{who.name} has no loan to repay.")
     state = pay(state, p["player"], c.loan_repay, "to repay a loan")
@@ -157,7 +173,7 @@ def prepare_dice(state: State, p: dict[str, Any], rng: random.Random) -> dict[st
     """The dice as they fell at the table (`fell`, checked), or rolled by the app; stored, so undo never re-rolls."""
     c = state.consts
     fell = p.get("fell")
-    if fell:
+    if fell is not None:
         if len(fell) != c.dice_per_roll or any(not 1 <= v <= c.die_sides for v in fell):
             raise RuleError(f"A roll in Unfair is {c.dice_per_roll} dice of 1 to {c.die_sides}: enter each die as "
                             "it fell, or let the app roll.")
@@ -166,6 +182,7 @@ def prepare_dice(state: State, p: dict[str, Any], rng: random.Random) -> dict[st
 
 
 def roll_dice(state: State, p: dict[str, Any]) -> State:
+    playing(state, "Rolling dice for a card")
     dice = p.get("dice")
     if not isinstance(dice, list) or len(dice) != state.consts.dice_per_roll:
         raise RuleError(f"A roll in Unfair is always {state.consts.dice_per_roll} dice, and they are missing here.")
@@ -175,5 +192,12 @@ def roll_dice(state: State, p: dict[str, Any]) -> State:
 
 
 def end_game(state: State, p: dict[str, Any]) -> State:
+    """During the rounds: the table stops early by agreement and scores the parks as they stand; after the rounds
+    (or after stopping): the parks are scored and the game is over."""
+    if state.phase == "scoring":
+        return replace(state, phase="over", turn=None, told="The game is over: the score sheets decide.")
+    if state.phase == "setup":
+        return replace(state, phase="over", told="The table stops before the game started: nothing is scored.")
     playing(state, "Ending the game")
-    return replace(state, phase="over", turn=None, told="The game is over. Enter each park on the score sheet.")
+    return replace(state, phase="scoring", turn=None, told=f"The table stops the game in round {state.round}: score "
+                   "each park as it stands, then end the game.")

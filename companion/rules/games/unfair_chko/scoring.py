@@ -7,13 +7,12 @@ table, medals at 10 (silver) and 50 (gold). Every number comes from game.toml.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko import quinn
 from companion.rules.games.unfair_chko.consts import Consts
-from companion.rules.games.unfair_chko.state import Player, State, player, with_player
+from companion.rules.games.unfair_chko.state import replace, Player, State, player, with_player
 
 
 def attraction_points(consts: Consts, icons: int, buried: int = 0) -> int:
@@ -104,6 +103,10 @@ def score(state: State) -> dict[str, Any]:
     places = [1 + sum(1 for t in rivals if t > total) for total in totals]
     finished = state.phase == "over"
     if bot:
+        # Quinn's sheet has rows a player's has not (its stars): each appears on every sheet, so every column of the
+        # breakdown adds up to its total (a player scores 0 there)
+        extra = [name for name in bot["categories"] if name not in c.categories]
+        rows = [{**row, **dict.fromkeys(extra, 0)} for row in rows]
         bot = {**bot, "place": 1 + sum(1 for t in totals if t > bot["total"]), "wins": finished and all(
             bot["total"] >= t for t in totals)}
     return {
@@ -122,3 +125,53 @@ def score(state: State) -> dict[str, Any]:
         "winners": [i for i, place in enumerate(places) if place == 1] if finished else [],
         "finished": finished,
     }
+
+
+def _scoring(state: State, what: str) -> None:
+    """Parks are scored after the last round (or once the table stops early), before the game's end."""
+    if state.phase == "setup":
+        raise RuleError(f"The game has not started: {what} comes at the end of the game.")
+    if state.phase == "play":
+        raise RuleError(f"Parks are scored after the last round: {what} waits until then (or stop the game early "
+                        "by agreement).")
+    if state.phase == "over":
+        raise RuleError(f"The game is over: {what} is no longer possible (correct a score sheet by hand, or undo the "
+                        "game's end).")
+
+
+def _sheet(state: State, index: int, told: str, **changes: Any) -> State:
+    who = player(state, index)
+    return replace(with_player(state, index, sheet=replace(who.sheet, **changes)), told=told)
+
+
+def add_attraction(state: State, p: dict[str, Any]) -> State:
+    _scoring(state, "scoring an attraction")
+    who = player(state, p["player"])
+    points = attraction_points(state.consts, p["icons"])
+    return _sheet(state, p["player"], f"{who.name}'s attraction of {p['icons']} icons scores {points} points.",
+                  icons=who.sheet.icons + (p["icons"],), buried=who.sheet.buried + (0,))
+
+
+def add_blueprint(state: State, p: dict[str, Any]) -> State:
+    _scoring(state, "scoring a blueprint")
+    who = player(state, p["player"])
+    return _sheet(state, p["player"], f"{who.name}'s blueprint scores {p['points']} points.",
+                  blueprints=who.sheet.blueprints + (p["points"],))
+
+
+def add_panorama(state: State, p: dict[str, Any]) -> State:
+    _scoring(state, "scoring a panorama")
+    who = player(state, p["player"])
+    points = panorama_points(state.consts, p["cards"], p["complete"])
+    kind = "complete" if p["complete"] else "partial"
+    return _sheet(state, p["player"], f"{who.name}'s {kind} panorama of {p['cards']} cards scores {points} points.",
+                  panoramas=who.sheet.panoramas + (p["cards"],), complete=who.sheet.complete + (p["complete"],))
+
+
+def add_park_points(state: State, p: dict[str, Any]) -> State:
+    _scoring(state, "adding points")
+    who = player(state, p["player"])
+    if p["points_for"] == "staff":
+        return _sheet(state, p["player"], f"{who.name} adds {p['points']} staff points.",
+                      staff=who.sheet.staff + p["points"])
+    return _sheet(state, p["player"], f"{who.name} adds {p['points']} other points.", other=who.sheet.other + p["points"])

@@ -7,11 +7,27 @@ the Market, and each player's score sheet as the players enter it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko.consts import Consts
+
+
+T = TypeVar("T")
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the game's frozen records, without running __init__ again (the legal moves apply
+    each candidate value, so the state is copied thousands of times a move)."""
+    fields = type(obj).__dataclass_fields__  # type: ignore[attr-defined]
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -64,7 +80,7 @@ class Attack:
 class State:
     consts: Consts
     players: tuple[Player, ...]
-    phase: str = "setup"                    # setup, play, over
+    phase: str = "setup"                    # setup, play, scoring (after the last round), over
     packs: tuple[str, ...] = ()
     drawn_tokens: tuple[str, ...] = ()      # randomiser tokens drawn from the bag, in order
     game_changers: tuple[str, ...] = ()
@@ -129,6 +145,9 @@ def playing(state: State, what: str) -> None:
     """Refuses `what` outside the rounds of play."""
     if state.phase == "setup":
         raise RuleError(f"The game has not started: {what} comes after setup (Start the game).")
+    if state.phase == "scoring":
+        raise RuleError(f"The rounds are over: {what} is no longer possible. Score each park, then end the game "
+                        "(undo the last step on the History page if the table is still playing).")
     if state.phase == "over":
         raise RuleError(f"The game is over: {what} is no longer possible (undo the game's end to change it).")
 

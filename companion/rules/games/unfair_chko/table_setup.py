@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError, SetupConfig
@@ -13,7 +12,7 @@ from companion.rules.fields import FieldError
 from companion.rules.games.unfair_chko import city
 from companion.rules.games.unfair_chko.consts import Consts, load
 from companion.rules.games.unfair_chko.events import OPTIONS
-from companion.rules.games.unfair_chko.state import Player, State
+from companion.rules.games.unfair_chko.state import replace, Player, State
 
 
 def setup(config: SetupConfig) -> State:
@@ -29,13 +28,14 @@ def setup(config: SetupConfig) -> State:
                         f"({consts.min_players} with the {consts.solo_changer} Game Changer), not {n}.")
     if options["new_players"] and options["everyone_knows_the_game"]:
         raise RuleError("The options say both that someone is new and that everyone knows the game: choose one.")
+    solo = options["solo"] or n == 1  # one player plays solo against Quinn (the Solo Mode Game Changer)
     state = State(consts, tuple(Player(name) for name in config.players), new_players=options["new_players"],
-                  everyone_knows=options["everyone_knows_the_game"], solo=options["solo"],
+                  everyone_knows=options["everyone_knows_the_game"], solo=solo,
                   supply_silver=consts.supply_silver, supply_gold=consts.supply_gold)
     if options["new_players"] and n == consts.max_players:
         raise RuleError(f"{consts.five_player_note} Play with fewer players while someone is new.")
     changers = list(options["game_changers"])
-    if options["solo"]:
+    if solo:
         changers.append(consts.solo_changer)
     if options["new_players"]:
         changers.append(consts.first_date)
@@ -79,6 +79,11 @@ def recommended(consts: Consts, players: int) -> tuple[str, ...]:
 def choose_packs(state: State, p: dict[str, Any]) -> State:
     in_setup(state, "Choosing theme packs")
     packs = pack_names(state.consts, p["packs"])
+    if not packs:
+        raise RuleError("Choose at least one theme pack (one per player), or draw them from the bag.")
+    if len(packs) > len(state.players) and not state.solo:
+        raise RuleError(f"Unfair uses one theme pack per player: choose at most {len(state.players)} packs, not "
+                        f"{len(packs)}.")
     return replace(state, packs=packs, drawn_tokens=(),
                    told="Theme packs chosen: " + (", ".join(packs) or "none") + ".")
 
@@ -151,6 +156,8 @@ def choose_game_changers(state: State, p: dict[str, Any]) -> State:
             raise RuleError(f"{name!r} is not a Game Changer the app knows; Game Changers: "
                             + ", ".join(known.values()) + ".")
         named.append(known[" ".join(name.split()).lower()])
+    if len(state.players) == 1 and state.solo:
+        named.insert(0, state.consts.solo_changer)  # a solo game keeps the Solo Mode Game Changer
     chosen = tuple(dict.fromkeys(named))
     solo = state.consts.solo_changer in chosen
     if solo and len(state.players) != 1:
@@ -164,6 +171,9 @@ def choose_game_changers(state: State, p: dict[str, Any]) -> State:
 
 def confirm_everyone_knows(state: State, p: dict[str, Any]) -> State:
     in_setup(state, "Confirming that everyone knows the game")
+    if p["confirmed"] == state.everyone_knows:
+        raise RuleError("The table has already said that everyone knows the game." if p["confirmed"] else
+                        "Nobody has said that everyone knows the game, so there is nothing to take back.")
     return replace(state, everyone_knows=p["confirmed"], new_players=state.new_players and not p["confirmed"],
                    told="Everyone knows the game." if p["confirmed"] else "Not everyone knows the game yet.")
 

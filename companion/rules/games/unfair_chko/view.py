@@ -63,10 +63,11 @@ def _may(state: State) -> dict[str, bool]:
         and state.rolled_round != state.round,
         "play_events": play and state.section == "Play" and state.turn is not None,
         "cleanup": play and state.step == "Cleanup" and state.cleanup < len(c.cleanup_steps),
-        "advance": play and quinn.holding(state) is None and not (
+        "advance": play and quinn.holding(state) is None and not (state.section == "Play" and not state.play_over) and not (
             state.step == "Cleanup" and state.cleanup < len(c.cleanup_steps)) and not (
             city_now and (state.city_round != state.round or (state.market and state.rolled_round != state.round))),
-        "score_sheet": state.phase == "over",
+        "score_sheet": state.phase == "scoring",
+        "end_game": state.phase in ("setup", "play", "scoring"),
         "coins": play,
     }
 

@@ -7,7 +7,6 @@ the player who played the Event.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.plural import plural
 from companion.rules.contract import RuleError
@@ -15,30 +14,35 @@ from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.attacks import aimed
 from companion.rules.games.unsettled_immigration.cards import OpCard
 from companion.rules.games.unsettled_immigration.moves import by_effect
-from companion.rules.games.unsettled_immigration.state import Shutdown, State, card, check_player, discard_ops, \
+from companion.rules.games.unsettled_immigration.state import replace, Shutdown, State, card, check_player, discard_ops, \
     name, take_ops, with_player, current_turn
 from companion.rules.games.unsettled_immigration.turns import act
 
 EVENT_ONLY = ("lawyers", "blitz_by", "stacks")
-AIMED_ONLY = ("target", "stack", "discard", "defense", "redirect_to", "redirect_stack")
+AIMED_ONLY = ("target", "stack", "defense", "redirect_to", "redirect_stack")
+UNUSED_EVENT = "is not an Event: nobody answers it with a Lawyer or a Bureaucratic Blitz"
+UNUSED_AIMED = "is not played on an opponent: it has no target, stack or answer"
 
 
 def play_action(state: State, p: dict) -> State:
     i, c = current_turn(state).player, card(state, p["card"])
     if c.kind == "defense":
-        raise RuleError(f"{c.name} is not played as an action: it answers an opponent's card, given as that "
-                        "card's `defense` (or in `lawyers` / `blitz_by` for an Event).")
+        raise RuleError(f"{c.name} is not played as an action: it answers an opponent's card when that card is "
+                        "played (choose it as that card's answer).")
     if c.kind != "action":
         raise RuleError(f"{c.name} is not an Action card.")
     if c.timing == "opponent_turn":
-        raise RuleError(f"{c.name} is played on an opponent's turn as they buy a Milestone: give its player as "
-                        "processing_delay_by on that buy_milestone.")
+        raise RuleError(f"{c.name} is played on an opponent's turn as they buy a Milestone: record it as the "
+                        "answer to their purchase.")
     unused = [f for f in (AIMED_ONLY if c.action_type != "attack" else ()) + (
         EVENT_ONLY if c.action_type != "event" else ()) if p.get(f) not in (None, [])]
     if unused:
-        raise RuleError(f"{c.name} takes no `{unused[0]}`: "
-                        + ("only Events are answered by several players." if unused[0] in EVENT_ONLY
-                           else "only attack Actions are aimed at one opponent."))
+        raise RuleError(f"{c.name} " + (UNUSED_EVENT if unused[0] in EVENT_ONLY else UNUSED_AIMED) + ".")
+    if c.action != "nsa" and p.get("discard") is not None:
+        raise RuleError(f"{c.name} discards no card from a hand: only NSA does.")
+    if p.get("stacks"):
+        raise RuleError("Each player hit by Natural Disaster chooses the stack they discard after it is played, "
+                        "one at a time: play the card without naming stacks.")
     board.check_copies(state, c)
     state = discard_ops(take_ops(act(state, f"playing {c.name}"), i), c.id)
     who = name(state, i)
@@ -111,31 +115,37 @@ def event(state: State, c: OpCard, p: dict) -> tuple[State, str]:
         for j in hit:
             state = with_player(state, j, skip_draw=True)
         return state, f"{told} {names} skip their Resource draw on their next turn."
-    return natural_disaster(state, hit, p["stacks"], told)
+    return natural_disaster(state, hit, told)
 
 
-def natural_disaster(state: State, hit: list[int], chosen: list[int] | None, told: str) -> tuple[State, str]:
-    """Each player hit discards 1 stack of their choice (stacks[player], -1 for none); a covered stack
-    takes its Attack with it, but never the Deport (unless game.toml says so)."""
-    chosen = list(chosen or [-1] * len(state.players))
-    if len(chosen) != len(state.players):
-        raise RuleError(f"Natural Disaster: give one stack number per player ({len(state.players)}), -1 for none.")
-    done = []
-    for j, pl in enumerate(state.players):
-        k = chosen[j]
-        if j not in hit or not pl.stacks:
-            if k != -1:
-                raise RuleError(f"{pl.name} discards no stack in this Natural Disaster"
-                                f"{'' if j in hit else ' (not hit)'}: give -1 for them.")
-            continue
-        if not 0 <= k < len(pl.stacks):
-            raise RuleError(f"Natural Disaster: {pl.name} must discard 1 of their stacks: choose 0 to "
-                            f"{len(pl.stacks) - 1}.")
-        s = pl.stacks[k]
-        state = with_player(state, j, stacks=pl.stacks[:k] + pl.stacks[k + 1:])
-        state = discard_ops(state, *s.cards, s.attack)
-        if state.consts.deport_by_disaster and pl.deport:
-            state = discard_ops(with_player(state, j, deport=None), pl.deport)
-        done.append(f"{pl.name} discards their {s.type.replace('_', ' ').title()} stack"
-                    + (f" with its {card(state, s.attack).name}" if s.attack else ""))
-    return state, f"{told} {'; '.join(done) or 'Nobody has a stack to discard'}."
+def natural_disaster(state: State, hit: list[int], told: str) -> tuple[State, str]:
+    """Each player hit with a stack on their board must discard 1 stack of their choice (`discard_stack`, one
+    move each); until they have, the turn waits."""
+    waiting = tuple(j for j in hit if state.players[j].stacks)
+    if not waiting:
+        return state, f"{told} Nobody hit has a stack to discard."
+    names = ", ".join(name(state, j) for j in waiting)
+    return replace(state, disaster=waiting), f"{told} {names}: each discards 1 Milestone stack of their choice."
+
+
+def discard_stack(state: State, p: dict) -> State:
+    """A player hit by Natural Disaster discards the stack they chose; a covered stack takes its Attack with it,
+    but never the Deport (unless game.toml says so)."""
+    j, k = p["player"], p["stack"]
+    pl = check_player(state, j)
+    if j not in state.disaster:
+        raise RuleError(f"{pl.name} has no stack to discard: only a player hit by a Natural Disaster discards one, "
+                        "once." if state.disaster else "No Natural Disaster is waiting for a stack to be discarded.")
+    if k is None or not 0 <= k < len(pl.stacks):
+        raise RuleError(f"Choose one of {pl.name}'s stacks to discard.")
+    s = pl.stacks[k]
+    state = with_player(state, j, stacks=pl.stacks[:k] + pl.stacks[k + 1:])
+    state = discard_ops(state, *s.cards, s.attack)
+    if state.consts.deport_by_disaster and pl.deport:
+        state = discard_ops(with_player(state, j, deport=None), pl.deport)
+    waiting = tuple(i for i in state.disaster if i != j)
+    told = f"{pl.name} discards their {s.type.replace('_', ' ').title()} stack" + (
+        f" with its {card(state, s.attack).name}" if s.attack else "") + "."
+    if waiting:
+        told += f" Still to choose: {', '.join(name(state, i) for i in waiting)}."
+    return replace(state, disaster=waiting, told=told)

@@ -5,20 +5,22 @@ effect) or the single Bureaucratic Blitz (the card hits another player, where it
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
 from companion.rules.games.unsettled_immigration.moves import defense_card
-from companion.rules.games.unsettled_immigration.state import State, card, check_player, discard_ops, name, \
+from companion.rules.games.unsettled_immigration.state import replace, State, card, check_player, discard_ops, name, \
     take_ops, with_player, current_turn
 from companion.rules.games.unsettled_immigration.turns import act
 
 
-def check_target(state: State, target: int, p: dict, c: OpCard, stack: int | None, redirected: bool) -> None:
-    """Refuses a target `c` may not be played on; a redirected card must also do something there."""
+def check_target(state: State, target: int, p: dict, c: OpCard, stack: int | None, redirected: bool,
+                 answered: bool = False) -> None:
+    """Refuses a target `c` may not be played on; a redirected card must also do something there. NSA's discarded
+    card is checked against the hand it leaves (none when the target answers: a Lawyer stops it, a Blitz sends it
+    on)."""
     t = state.players[target]
     if c.attack == "deport":
         if t.deport:
@@ -33,22 +35,28 @@ def check_target(state: State, target: int, p: dict, c: OpCard, stack: int | Non
         raise RuleError(f"{t.name} holds no Resource cards, so {c.name} would have no effect on them.")
     elif redirected and c.action == "skip_milestones" and t.skip_buying:
         raise RuleError(f"{t.name} already skips buying Milestones on their next turn.")
-    if c.action == "nsa":
+    if c.action == "nsa" and not answered:
         nsa_discard(state, target, p["discard"])
 
 
+NSA_OP = "op"  # NSA's discard: an Op card (the app keeps hands as counts, so it is not named)
+
+
 def nsa_discard(state: State, target: int, what: str | None) -> tuple[str, bool] | None:
-    """NSA's discarded card: a Resource name or an Op card id, from a hand that holds one (None: empty hand)."""
+    """NSA's discarded card: a Resource name or "op" (an Op card), from a hand that holds one (None: empty hand)."""
     t = state.players[target]
     if what is None and t.ops + t.resources == 0:
         return None
     if what is None:
-        raise RuleError(f"NSA discards any 1 card from {t.name}'s hand: name it in `discard` (an Op card id, "
-                        f"or one of {', '.join(KINDS)} for a Resource card).")
+        raise RuleError(f"NSA discards any 1 card from {t.name}'s hand: say which kind (an Op card, or a "
+                        f"{', '.join(k.title() for k in KINDS)} Resource card).")
     resource = what in KINDS
+    if not resource and what != NSA_OP:
+        raise RuleError(f"NSA discards an Op card or a Resource card from {t.name}'s hand: say which kind (the app "
+                        "counts the cards in a hand, it does not name them).")
     if (resource and t.resources < 1) or (not resource and t.ops < 1):
         raise RuleError(f"{t.name} holds no {'Resource' if resource else 'Op'} card for NSA to discard.")
-    return (what if resource else card(state, what).id), resource
+    return what, resource
 
 
 def hit(state: State, target: int, stack: int | None, c: OpCard, p: dict) -> tuple[State, str]:
@@ -75,7 +83,7 @@ def hit(state: State, target: int, stack: int | None, c: OpCard, p: dict) -> tup
         what, resource = found
         if resource:
             return with_player(state, target, resources=t.resources - 1), f"NSA: {t.name} discards a {what.title()}."
-        return discard_ops(take_ops(state, target), what), f"NSA: {t.name} discards {card(state, what).name}."
+        return take_ops(state, target), f"NSA: {t.name} discards an Op card of their hand (NSA's player chooses it)."
     if c.action == "discard_resources":
         n = min(c.amount, t.resources)
         return with_player(state, target, resources=t.resources - n), \
@@ -94,8 +102,13 @@ def aimed(state: State, c: OpCard, p: dict) -> tuple[State, str, bool]:
     check_player(state, target)
     if target == i:
         raise RuleError(f"{c.name} targets an opponent, not its own player.")
-    check_target(state, target, p, c, p["stack"], redirected=False)
+    if c.attack not in ("cover", "discard_stack") and (p["stack"] is not None or p["redirect_stack"] is not None):
+        raise RuleError(f"{c.name} is played on a player, not on one of their Milestone stacks.")
+    check_target(state, target, p, c, p["stack"], redirected=False, answered=p["defense"] is not None)
     defense = defense_card(state, p["defense"])
+    if (defense is None or defense.defense != "redirect") and (p["redirect_to"] is not None
+                                                                or p["redirect_stack"] is not None):
+        raise RuleError("Only a Bureaucratic Blitz sends a card to another player.")
     played = f"{name(state, i)} plays {c.name} on {name(state, target)}."
     if defense is None:
         if p["redirect_to"] is not None:
@@ -104,10 +117,12 @@ def aimed(state: State, c: OpCard, p: dict) -> tuple[State, str, bool]:
         return state, f"{played} {told}", True
     state = discard_ops(take_ops(state, target), defense.id)
     if defense.defense == "block":
+        if p.get("discard") is not None:
+            raise RuleError(f"{name(state, target)}'s Lawyer stops NSA: no card is discarded from their hand.")
         return state, f"{played} {name(state, target)}'s Lawyer: {c.name} is discarded with no effect.", False
     new = p["redirect_to"]
     if new is None or new == target:
-        raise RuleError("A Bureaucratic Blitz redirects the card to a different player: name them in redirect_to.")
+        raise RuleError("A Bureaucratic Blitz sends the card to a different player: say who it hits instead.")
     check_player(state, new)
     try:
         check_target(state, new, p, c, p["redirect_stack"], redirected=True)

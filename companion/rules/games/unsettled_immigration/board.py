@@ -8,11 +8,10 @@ ability off and stops new Milestones, but the VP still count.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration.cards import OpCard
-from companion.rules.games.unsettled_immigration.state import Stack, State, card, name
+from companion.rules.games.unsettled_immigration.state import replace, Stack, State, card, name
 
 
 def add_milestone(stacks: tuple[Stack, ...], milestone: OpCard) -> tuple[Stack, ...]:
@@ -125,11 +124,11 @@ def target_stack(state: State, player: int, index: int | None, attack: OpCard) -
     if not stacks:
         raise RuleError(f"{who} has no Milestones on their board, so {attack.name} has nothing to target.")
     if index is None or not 0 <= index < len(stacks):
-        raise RuleError(f"{attack.name} targets one of {who}'s stacks: give its number, 0 to {len(stacks) - 1}.")
+        raise RuleError(f"{attack.name} targets one of {who}'s stacks: choose which one.")
     s = stacks[index]
     if attack.target_type and s.type != attack.target_type:
         raise RuleError(f"{attack.name} may only target a {attack.target_type.replace('_', ' ').title()} "
-                        f"stack, and {who}'s stack {index} is {s.type.replace('_', ' ').title()}.")
+                        f"stack, and that stack of {who}'s is {s.type.replace('_', ' ').title()}.")
     if attack.attack == "cover" and s.attack is not None:
-        raise RuleError(f"{who}'s stack {index} is already covered by {card(state, s.attack).name}: "
-                        "an Attack covers an uncovered stack.")
+        raise RuleError(f"{who}'s {s.type.replace('_', ' ').title()} stack is already covered by "
+                        f"{card(state, s.attack).name}: an Attack covers an uncovered stack.")

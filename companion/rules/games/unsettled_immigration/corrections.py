@@ -6,12 +6,11 @@ the rules' costs and conditions, and say so in what they tell the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration import board
-from companion.rules.games.unsettled_immigration.state import State, Stack, card, check_player, discard_ops, \
+from companion.rules.games.unsettled_immigration.state import replace, State, Stack, card, check_player, discard_ops, \
     with_player
 
 
@@ -34,8 +33,8 @@ def place_milestone(state: State, p: dict) -> State:
 def _stack(state: State, player: int, index: int | None) -> Stack:
     stacks = state.players[player].stacks
     if index is None or not 0 <= index < len(stacks):
-        raise RuleError(f"{state.players[player].name} has no stack {index}: their stacks are numbered 0 to "
-                        f"{len(stacks) - 1}." if stacks else f"{state.players[player].name} has no stacks.")
+        raise RuleError(f"{state.players[player].name} has no such stack: choose one of the {len(stacks)} on their "
+                        "board." if stacks else f"{state.players[player].name} has no stacks.")
     return stacks[index]
 
 
@@ -43,7 +42,7 @@ def remove_milestone(state: State, p: dict) -> State:
     pl = check_player(state, p["player"])
     s, c = _stack(state, p["player"], p["stack"]), card(state, p["card"])
     if c.id not in s.cards:
-        raise RuleError(f"{pl.name}'s stack {p['stack']} holds no {c.name}.")
+        raise RuleError(f"That {s.type.replace('_', ' ').title()} stack of {pl.name}'s holds no {c.name}.")
     cards = list(s.cards)
     cards.remove(c.id)
     k = p["stack"]
@@ -62,7 +61,7 @@ def remove_attack(state: State, p: dict) -> State:
         return replace(state, told=f"Correction: {pl.name}'s Deport is discarded.")
     s = _stack(state, p["player"], p["stack"])
     if s.attack is None:
-        raise RuleError(f"{pl.name}'s stack {p['stack']} is not covered by an Attack.")
+        raise RuleError(f"{pl.name}'s {s.type.replace('_', ' ').title()} stack is not covered by an Attack.")
     stacks, attack = board.uncover(pl.stacks, p["stack"])
     state = discard_ops(with_player(state, p["player"], stacks=stacks), attack)
     return replace(state, told=f"Correction: {card(state, attack).name} is discarded; the stack splays out.")
@@ -76,6 +75,8 @@ def set_actions(state: State, p: dict) -> State:
 
 
 def reshuffle_ops(state: State, p: dict) -> State:
+    if not state.op_discard:
+        raise RuleError("The Op discard pile is empty, so there is nothing to shuffle back into the draw pile.")
     return replace(state, op_discard=(), told="Shuffle the Op discard pile into the Op draw pile.")
 
 

@@ -6,6 +6,8 @@ the board as the game's state lists them (0 first), players by their seat (0 fir
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rules.fields import EventSpec, Field
 from companion.rules.shared_events import PLAYER, shared
 
@@ -30,6 +32,11 @@ ANSWER = {
 AIMED = {"target": _opt(PLAYER, "The opponent the card is played on."),
          "stack": _opt(STACK, "The target's stack, for an Attack on a stack.")}
 
+# The turn player's moves: the app records whose turn it was ("by") when it appends one, for the history.
+# With it, the stacks the move names as the history says them ("stack_type", "redirect_type") and the Attack paid
+# off ("attack"): the app records them, nobody sends them.
+BY: dict[str, Any] = {"random": True, "drawn": ("by", "stack_type", "redirect_type", "attack")}
+
 EVENTS = {
     # setup
     "mulligan": EventSpec("Setup: a player discards their whole starting hand and draws a new one (once).",
@@ -47,28 +54,32 @@ EVENTS = {
         "with Processing Delay, which the buyer may stop with a Lawyer.",
         {"card": CARD, **PAYMENT,
          "processing_delay_by": _opt(PLAYER, "The opponent who plays Processing Delay on this purchase."),
-         "defense": _opt(CARD, "The buyer's answer to a Processing Delay: op-lawyer.")}),
+         "defense": _opt(CARD, "The buyer's answer to a Processing Delay: op-lawyer.")}, **BY),
     "play_attack": EventSpec("Action: the turn player plays an Attack card on an opponent.",
-                             {"card": CARD, **AIMED, **ANSWER}),
+                             {"card": CARD, **AIMED, **ANSWER}, **BY),
     "play_action": EventSpec(
         "Action: the turn player plays an Action card (Boost, Amnesty, attack Action or Event).",
         {"card": CARD, **AIMED, **ANSWER,
-         "discard": _opt(CARD, "NSA: the card discarded from the target's hand (an Op card id, or time, "
-                               "cash, influence, document)."),
+         "discard": _opt(CARD, "NSA: the kind of card discarded from the target's hand: op (an Op card), "
+                               "time, cash, influence or document."),
          "lawyers": Field("array", required=False, items=PLAYER, max_items=12,
                           description="Event: the players who answer it with a Lawyer."),
          "blitz_by": _opt(PLAYER, "Event: the player who answers it with the Bureaucratic Blitz."),
          "stacks": Field("array", required=False, items=Field("integer", minimum=-1, maximum=40), max_items=12,
-                         description="Natural Disaster: per player, the stack they discard (-1 for none).")}),
+                         description="No longer used: each player hit by Natural Disaster discards a stack "
+                                     "with discard_stack.")}, **BY),
     "pay_off_attack": EventSpec(
         "Action: the turn player pays an Attack's cost and discards it; the stack splays out again.",
         {"stack": _opt(STACK, "The covered stack (counting from 0)."),
          "deport": Field("boolean", required=False, default=False, description="Pay off the Deport instead."),
-         **PAYMENT}),
+         **PAYMENT}, **BY),
     "use_ability": EventSpec(
         "Free: the turn player uses a Milestone's ability (Visa, Family, Community Volunteer), once per turn.",
-        {"card": CARD, "discard": _opt(CARD, "Visa: the Op card discarded, if you want it on record.")}),
-    "end_turn": EventSpec("The turn passes clockwise; the next player draws and takes their action."),
+        {"card": CARD, "discard": _opt(CARD, "Visa: the Op card discarded, if you want it on record.")}, **BY),
+    "end_turn": EventSpec("The turn passes clockwise; the next player draws and takes their action.", **BY),
+    "discard_stack": EventSpec("Natural Disaster: a player it hit discards 1 Milestone stack of their choice.",
+                               {"player": PLAYER, "stack": STACK}, **BY),
+    "end_game": EventSpec("The table stops the game by agreement: the VP on the boards as they stand decide."),
     # the table
     "reshuffle_op_discard": EventSpec("The Op discard pile is shuffled into the Op draw pile."),
     **shared("note"),

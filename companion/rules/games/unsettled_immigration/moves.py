@@ -8,13 +8,12 @@ an Apartment / Buy a House takes 1 Cash off the first Attack paid off in the tur
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import KINDS, OpCard
 from companion.rules.games.unsettled_immigration.payment import as_pay, check_payment, describe, due
-from companion.rules.games.unsettled_immigration.state import State, Turn, card, check_player, discard_ops, \
+from companion.rules.games.unsettled_immigration.state import replace, State, Turn, card, check_player, discard_ops, \
     name, take_ops, with_player, current_turn
 from companion.rules.games.unsettled_immigration.turns import act, may_buy
 
@@ -92,8 +91,8 @@ def buy_milestone(state: State, p: dict) -> State:
         state = discard_ops(take_ops(state, i), defense.id)
         paid += f" {name(state, delayer)}'s Processing Delay is stopped by {who}'s {defense.name}."
     elif defense is not None:
-        raise RuleError(f"{defense.name} answers an opponent's card; a purchase is only answered by a "
-                        "Processing Delay (give processing_delay_by).")
+        raise RuleError(f"{defense.name} answers an opponent's card; nobody played one on this purchase (only a "
+                        "Processing Delay answers a purchase: say who played it).")
     state = with_player(state, i, stacks=board.add_milestone(state.players[i].stacks, c))
     state = replace(state, turn=replace(current_turn(state), bought=current_turn(state).bought + (c.id,)))
     return replace(state, told=f"{paid} Place it on {who}'s {str(c.milestone_type).replace('_', ' ').title()} stack.")

@@ -51,12 +51,45 @@ def describe(pay: Pay) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def words(pay: Pay) -> str:
+    """A payment as a player says it: "2 Cash + 1 Time" (the dearest cards first), "nothing" for none."""
+    return " + ".join(f"{n} {k.title()}" for n, k in reversed(list(zip(pay, KINDS))) if n) or "nothing"
+
+
+def payments(amount: int, held: int, consts: Consts) -> list[Pay]:
+    """Every payment check_payment accepts for `amount` Time units from a hand of `held` Resource cards: worth the
+    amount, no card left over that the cost does not need, at most `held` cards; the least overpaid first."""
+    values = consts.values
+    found: list[Pay] = []
+
+    def fill(dearer: tuple[int, ...], worth: int, cards: int) -> None:
+        k = len(values) - 1 - len(dearer)  # the kinds are tried dearest first; the cheapest count follows
+        if k == 0:
+            n = max(0, -(-(amount - worth) // values[0]))
+            pay = (n,) + dearer
+            total = worth + n * values[0]
+            if cards + n <= held and not any(m and total - v >= amount for m, v in zip(pay, values)):
+                found.append(pay)
+            return
+        most = -(-amount // values[k])  # more of one kind than covers the cost alone leaves a card unneeded
+        for n in range(min(most, held - cards) + 1):
+            fill((n,) + dearer, worth + n * values[k], cards + n)
+
+    fill((), 0, 0)
+    return sorted(found, key=lambda pay: (units(pay, consts), sum(pay), tuple(-n for n in reversed(pay))))
+
+
 def check_payment(pay: Pay, amount: int, held: int, what: str, consts: Consts) -> str:
     """Refuses a payment that is short or needs more cards than the payer holds; says what is lost."""
     given = units(pay, consts)
     if given < amount:
         raise RuleError(f"{what} costs {amount} Time units, and {describe(pay)} is worth only {given}: "
                         "any mix of Resources may pay, but it must add up to the cost.")
+    spare = next((k for k, n, v in zip(KINDS, pay, consts.values) if n and given - v >= amount), None)
+    if spare is not None:
+        raise RuleError(f"{what} costs {amount} Time units, and {describe(pay)} covers it even without one of the "
+                        f"{spare.title()} cards: pay only the cards the cost needs (no change is given, so a card "
+                        "the cost does not need stays in your hand).")
     if sum(pay) > held:
         raise RuleError(f"Paying {describe(pay)} takes {sum(pay)} Resource cards, but the app counts only "
                         f"{held} in hand: if the table disagrees, correct the hand under More actions (set how many cards a player holds).")

@@ -7,11 +7,28 @@ information in the state: what a player holds is never typed in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration.cards import Consts, OpCard
+
+
+R = TypeVar("R")
+
+
+def replace(record: R, **changes: Any) -> R:
+    """`dataclasses.replace` for this module's frozen records, without its per-call field checks (the rules and
+    the legal moves try thousands of events a game): a copy with `changes` (field names only)."""
+    fields = record.__dataclass_fields__  # type: ignore[attr-defined]
+    unknown = [k for k in changes if k not in fields]
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {unknown[0]!r}")
+    new = object.__new__(type(record))
+    new.__dict__.update(record.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,8 @@ class State:
     winners: tuple[int, ...] = ()
     told: str = ""                            # what the last event asks the table to do
     notes: tuple[str, ...] = ()
+    disaster: tuple[int, ...] = ()            # players still to discard a stack for a Natural Disaster
+    ended_by: str = ""                        # why the game ended early ("" for the VP cap)
 
 
 def current_turn(state: State) -> Turn:
@@ -99,13 +118,14 @@ def card(state: State, card_id: str) -> OpCard:
     for c in state.cards:
         if c.id == card_id:
             return c
-    raise RuleError(f"There is no Op card {card_id!r} in Unsettled; Op cards are named by their ids, "
-                    f"e.g. {', '.join(c.id for c in state.cards[:3])}.")
+    raise RuleError(f"Unsettled has no Op card called {card_id!r}: choose one by its printed name, "
+                    f"such as {', '.join(c.name for c in state.cards[:3])}.")
 
 
 def check_player(state: State, index: int) -> Player:
     if not 0 <= index < len(state.players):
-        raise RuleError(f"There is no player {index}: the players are numbered 0 to {len(state.players) - 1}.")
+        raise RuleError(f"This game has {len(state.players)} players; choose one of "
+                        f"{', '.join(p.name for p in state.players)}.")
     return state.players[index]
 
 

@@ -7,7 +7,6 @@ moment a board shows the VP cap (game.toml's, or the one chosen as a setup optio
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.plural import plural
 from companion.rules import turn_order
@@ -16,7 +15,7 @@ from companion.rules.fields import EventSpec, Field, FieldError
 from companion.rules.games.unsettled_immigration import board
 from companion.rules.games.unsettled_immigration.cards import read_cards, read_consts
 from companion.rules.games.unsettled_immigration.payment import units
-from companion.rules.games.unsettled_immigration.state import Player, State, Turn, card, check_player, name, \
+from companion.rules.games.unsettled_immigration.state import replace, Player, State, Turn, card, check_player, name, \
     take_ops, with_player, current_turn
 
 OPTIONS = EventSpec("Setup options of Unsettled.", {
@@ -92,6 +91,9 @@ def first_player(state: State, chosen: int | None) -> int:
                             "one who has spent the least time in the country you are playing in.")
         return tied[0]
     check_player(state, chosen)
+    if len(tied) == 1:
+        raise RuleError(f"Nobody ties for the lowest-cost starting Milestone: {names} goes first by the rules, "
+                        "so there is nobody to choose.")
     if chosen not in tied:
         raise RuleError(f"{name(state, chosen)} cannot go first: the player with the lowest-cost starting "
                         f"Milestone goes first, and that is {names}.")
@@ -167,3 +169,13 @@ def check_winner(state: State) -> State:
     who = " and ".join(name(state, i) for i in winners)
     won = "won!" if len(winners) == 1 else "won together!"
     return replace(state, phase="over", winners=winners, told=f"{state.told} {who} reached {state.vp_to_win} VP and {won}")
+
+
+def end_game(state: State, p: dict) -> State:
+    """The table stops the game by agreement: the VP on the boards as they stand decide (ties share the win)."""
+    vps = [board.vp(state, i) for i in range(len(state.players))]
+    winners = tuple(i for i, v in enumerate(vps) if v == max(vps))
+    who = " and ".join(name(state, i) for i in winners)
+    return replace(state, phase="over", winners=winners, ended_by="agreement",
+                   told=f"The table stops the game here: {who} {'leads' if len(winners) == 1 else 'lead'} with "
+                        f"{max(vps)} VP and {'wins' if len(winners) == 1 else 'share the win'}.")

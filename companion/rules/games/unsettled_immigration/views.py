@@ -67,7 +67,7 @@ def view(state: State) -> dict[str, Any]:
         "shutdowns": [{"player": s.player, "turns_left": s.turns_left, "exempt": list(s.exempt)}
                       for s in state.shutdowns],
         "op_discard": list(state.op_discard), "winners": list(state.winners), "told": state.told,
-        "notes": recent(state.notes),
+        "notes": recent(state.notes), "disaster_waiting": list(state.disaster), "ended_by": state.ended_by,
     }
 
 

@@ -7,14 +7,28 @@ must turn down advances Time instead), then the action resolves. Distress blocks
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board, effects, opportunities, timeline
 from companion.rules.games.unsettled_survival.book import SCARAB
 from companion.rules.games.unsettled_survival.state import (
+    replace,
     Game, comprehension_on, conscious, explorer, note, trait_side)
+
+
+# what each action asks for besides the cube (every other field is refused: a form sends only what it asks)
+ASKS = {"build": ("structure",), "support": ("target", "distress"), "investigate": ("pile", "card", "trait"),
+        "opportunity": ("target", "distress")}
+ASKED = {"structure": "a Structure", "target": "another explorer", "distress": "a Distress card to remove",
+         "pile": "a pile", "card": "a card drawn", "trait": "your Trait's optional effect"}
+
+
+def only_asked(p: dict[str, Any], asked: tuple[str, ...], words: dict[str, str], what: str) -> None:
+    """Refuses a value the move does not ask for (a form for one action sending another's)."""
+    for name, thing in words.items():
+        if name not in asked and p.get(name) not in (None, [], ""):
+            raise RuleError(f"{what} does not ask for {thing}: leave it out.")
 
 
 def take_action(game: Game, p: dict[str, Any]) -> Game:
@@ -23,6 +37,11 @@ def take_action(game: Game, p: dict[str, Any]) -> Game:
     if not conscious(game, player):
         raise RuleError(f"{person.name} is unconscious and cannot act: end the turn.")
     cube, action = p["cube"], p["action"]
+    only_asked(p, ASKS.get(action, ()), ASKED, "REST" if action == "rest" else
+               "The Opportunity" if action == "opportunity" else action.upper())
+    if p.get("trait") is not None and trait_side(game, player, "investigate") != "black":
+        raise RuleError("Only Keen Eye's black side asks whether to lose 1 Endurance for 1 Insight after you "
+                        "INVESTIGATE; leave that box out.")
     if cube == turn.rest or cube in {c for c, _ in turn.placed}:
         raise RuleError(f"The {cube} cube is already placed this turn: each cube goes on one action.")
     if action == "rest":
@@ -139,7 +158,7 @@ def destroy(game: Game, player: int, p: dict[str, Any]) -> Game:
 def support(game: Game, player: int, p: dict[str, Any]) -> Game:
     target = p.get("target")
     if target is None or target == player:
-        raise RuleError("SUPPORT helps another explorer: name the target explorer.")
+        raise RuleError("SUPPORT helps another explorer: choose which one.")
     helper, other = explorer(game, player), explorer(game, target)
     side = trait_side(game, player, "support")
     near = other.node == helper.node or (side == "black" and board.adjacent(game, other.node, helper.node))
@@ -157,3 +176,28 @@ def support(game: Game, player: int, p: dict[str, Any]) -> Game:
 
 RESOLVE = {"traverse": traverse, "analyze": gather("data", "analyze"), "unearth": gather("materials", "unearth"),
            "charge": charge, "research": research, "build": build, "destroy": destroy, "support": support}
+
+
+def spaces_left(game: Game) -> list[tuple[str, str]]:
+    """The (cube, action) pairs the active explorer could still place now: an action space left for a cube not
+    placed yet (with any Structure to build or explorer to support). Empty when the cubes are stuck."""
+    turn = game.turn
+    if turn.rest is None or len(turn.placed) >= game.book["focus_cubes_on_actions"]:
+        return []
+    used = {turn.rest} | {c for c, _ in turn.placed}
+    left = []
+    extras: dict[str, list[dict[str, Any]]] = {
+        "build": [{"structure": k} for k, _ in game.book["structure_discipline"]],
+        "support": [{"target": t} for t in range(len(game.explorers))]}
+    for cube in game.book["focus_types"]:
+        if cube in used:
+            continue
+        for action in tuple(a for a in game.book.dashboard() if a != "rest") + ("opportunity",):
+            for extra in extras.get(action, [{}]):
+                try:
+                    take_action(game, {"cube": cube, "action": action, "seed": 0, **extra})
+                except RuleError:
+                    continue
+                left.append((cube, action))
+                break
+    return left

@@ -7,11 +7,10 @@ constants.data_cubes / material_cubes cubes, so the crew can never gain more cub
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival.book import DIRECTIONS, SCARAB
-from companion.rules.games.unsettled_survival.state import Game, draw, note
+from companion.rules.games.unsettled_survival.state import Game, draw, note, replace
 
 RESOURCES = ("data", "materials", "power")
 
@@ -20,7 +19,7 @@ def position(game: Game, node: str) -> tuple[int, int]:
     for name, x, y in game.nodes:
         if name == node:
             return x, y
-    raise RuleError(f"{node!r} is not a revealed node of the map.")
+    raise RuleError("That is not a revealed node of the map: choose a node that lies on the map.")
 
 
 def node_at(game: Game, x: int, y: int) -> str | None:
@@ -29,7 +28,7 @@ def node_at(game: Game, x: int, y: int) -> str | None:
 
 def toward(game: Game, node: str, direction: str) -> tuple[int, int]:
     if direction not in DIRECTIONS:
-        raise RuleError(f"{direction!r} is not a direction: movement is orthogonal (n, e, s or w).")
+        raise RuleError("Movement is orthogonal: choose north, east, south or west.")
     x, y = position(game, node)
     dx, dy = DIRECTIONS[direction]
     return x + dx, y + dy
@@ -60,7 +59,7 @@ def parse_space(text: str) -> tuple[int, int]:
     try:
         x, y = (int(part) for part in text.split(","))
     except ValueError:
-        raise RuleError(f"Name a space of the map as x,y (the Scarab is 0,0), not {text!r}.") from None
+        raise RuleError("Choose an empty space of the map by where it lies (the Scarab is 0,0).") from None
     return x, y
 
 
@@ -118,7 +117,7 @@ def reveal(game: Game, x: int, y: int, card: str | None = None) -> tuple[Game, s
     if card is None:
         game, card = draw(game, game.environment)
     elif card not in game.environment:
-        raise RuleError(f"{card!r} is not in the Environment deck: name a card that has not been revealed yet.")
+        raise RuleError("That card is not in the Environment deck: name a card that has not been revealed yet.")
     game = replace(game, environment=tuple(c for c in game.environment if c != card),
                    nodes=game.nodes + ((card, x, y),))
     return note(game, f"{game.book.card(card).name} is revealed at {x},{y}."), card

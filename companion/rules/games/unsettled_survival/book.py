@@ -7,6 +7,7 @@ so a table that edits the data plays by the edited rules. Kept in the state (pla
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from companion.rules.contract import RuleError
@@ -53,8 +54,16 @@ class Book:
     cards: tuple[Card, ...]
     categories: tuple[str, ...] = ()  # the score sheet's line ([scoring] categories)
 
+    @cached_property
+    def _constants(self) -> dict[str, Any]:
+        return dict(self.constants)
+
+    @cached_property
+    def _cards(self) -> dict[str, Card]:
+        return {card.id: card for card in self.cards}
+
     def __getitem__(self, key: str) -> Any:
-        value = lookup(self.constants, key, KeyError)
+        value = self._constants.get(key, KeyError)
         if value is KeyError:
             raise RuleError(f"The game's data has no constant {key!r}: add it to game.toml's [constants].")
         return value
@@ -64,10 +73,10 @@ class Book:
         return lookup(self[key], entry, default)
 
     def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise RuleError(f"There is no card {card_id!r} in this game.")
+        card = self._cards.get(card_id)
+        if card is not None:
+            return card
+        raise RuleError("There is no such card in this game: choose a card by its printed name.")
 
     def deck(self, deck: str) -> tuple[Card, ...]:
         return tuple(card for card in self.cards if card.deck == deck)
@@ -76,7 +85,7 @@ class Book:
         """The Focus cube an action takes ('any' for every cube) and which way it turns it."""
         spec = self.table("actions", name)
         if spec is None:
-            raise RuleError(f"{name!r} is not an action of the dashboard.")
+            raise RuleError("That is not an action of the dashboard.")
         focus, direction = spec.split(":")
         return focus, direction
 
@@ -95,7 +104,7 @@ class Book:
         for page in self.pages():
             if objective in page.get("objectives", ()):
                 return page.get("page")
-        raise RuleError(f"{objective!r} is not an objective of this Survival Task.")
+        raise RuleError("That is not an objective of this Survival Task.")
 
 
 def read_book(game: Any) -> Book:

@@ -6,22 +6,36 @@ Breakthrough cannot be used. Active Structures' abilities work from anywhere, fo
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board, effects, moves, timeline
-from companion.rules.games.unsettled_survival.state import Game, explorer, note
+from companion.rules.games.unsettled_survival.actions import only_asked
+from companion.rules.games.unsettled_survival.state import Game, explorer, note, replace
 
 TURN_EFFECTS = ("remote_program", "luna_carry", "free_build", "ignore_edges", "extra_move")
+# what a Breakthrough or a Structure asks for besides the card (every other field is refused)
+BREAKTHROUGH_ASKS = {"reveal_node": ("space", "reveal"), "gain_focus": ("cube",),
+                     "heal_endurance": ("target",), "remove_distress": ("target", "distress")}
+STRUCTURE_ASKS = {"laboratory": ("target", "cube"), "workshop": ("direction",)}
+ASKED = {"target": "another explorer", "cube": "a Focus cube", "distress": "a Distress card",
+         "space": "a space of the map", "reveal": "an Environment card", "structure": "a Structure",
+         "direction": "a direction"}
 
 
 def use_breakthrough(game: Game, p: dict[str, Any]) -> Game:
     player, card_id = p["player"], p["card"]
     person, book = explorer(game, player), game.book
     if card_id not in person.breakthroughs:
-        raise RuleError(f"{person.name} does not hold the Breakthrough {card_id!r}.")
+        raise RuleError(f"{person.name} does not hold that Breakthrough: only a card in front of them can be used.")
     card = book.card(card_id)
+    effect = card.get("effect")
+    asked = BREAKTHROUGH_ASKS.get(effect, ())
+    if effect == "structure_free":
+        asked = ("structure",) + STRUCTURE_ASKS.get(p.get("structure") or "", ())
+    only_asked(p, asked, ASKED, card.name)
+    if effect in ("heal_endurance", "remove_distress") and p.get("target") == player:
+        raise RuleError(f"{card.name} works on you when you name nobody else: leave the other explorer out.")
     if card_id in game.turn.breakthroughs:
         raise RuleError(f"{card.name} was used this player turn already: each Breakthrough works once per player turn.")
     for resource in ("data", "materials", "power"):
@@ -65,7 +79,7 @@ def use_breakthrough(game: Game, p: dict[str, Any]) -> Game:
 
 def required(p: dict[str, Any], field: str, what: str) -> Any:
     if p.get(field) is None:
-        raise RuleError(f"{what} needs a choice: give '{field}'.")
+        raise RuleError(f"{what} needs a choice: choose {ASKED.get(field, 'one')}.")
     return p[field]
 
 
@@ -73,6 +87,11 @@ def use_structure(game: Game, p: dict[str, Any], free: bool = False) -> Game:
     """An active Structure's ability, from anywhere: Research Hut, Laboratory or Workshop."""
     player, kind = p["player"], required(p, "structure", "Using a Structure")
     explorer(game, player)
+    if not free:
+        only_asked(p, ("structure",) + STRUCTURE_ASKS.get(kind, ()), ASKED,
+                   f"The {kind.replace('_', ' ').title()}")
+    if kind == "laboratory" and p.get("target") == player:
+        raise RuleError("The Laboratory turns your own cube when you name nobody else: leave the other explorer out.")
     if not any(k == kind and status == "active" for k, _, status in game.structures):
         raise RuleError(f"The {kind.replace('_', ' ')} is not built and active: its ability cannot be used.")
     resource = game.book.table("structure_ability_resource", kind)

@@ -7,12 +7,12 @@ hand when the table and the app disagree: they run no other rule, and the log ke
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board, effects, opportunities, timeline
 from companion.rules.games.unsettled_survival.state import (
+    replace,
     Game, bottom, explorer, focus_index, note, with_explorer)
 
 
@@ -20,14 +20,19 @@ def resolve(game: Game, p: dict[str, Any]) -> Game:
     if not game.pending:
         raise RuleError("No choice is pending.")
     choice, game = game.pending[0], replace(game, pending=game.pending[1:])
+    asks = {"lose_focus": "cube", "gain_focus": "cube", "place_distress": "action"}.get(choice.kind, "focus")
+    words = {"cube": "a Focus cube", "action": "an action for a Distress card", "focus": "Focus to distribute"}
+    for name, thing in words.items():
+        if name != asks and p.get(name) not in (None, [], ""):
+            raise RuleError(f"{choice.reason}: this choice does not ask for {thing}; leave it out.")
     if choice.kind in ("lose_focus", "gain_focus"):
         if not p.get("cube"):
-            raise RuleError(f"{choice.reason}: name the cube ('cube').")
+            raise RuleError(f"{choice.reason}: choose the Focus cube.")
         step = -choice.amount if choice.kind == "lose_focus" else choice.amount
         return timeline.turn_focus(game, choice.player, p["cube"], step, choice.reason)
     if choice.kind == "place_distress":
         if not p.get("action"):
-            raise RuleError(f"{choice.reason}: name the action the Distress card goes on ('action').")
+            raise RuleError(f"{choice.reason}: choose the action the Distress card goes on.")
         return effects.place_distress(game, choice.player, p["action"])
     return timeline.distribute(game, timeline.parse_focus(p.get("focus") or []), choice.amount, choice.count,
                                choice.reason)

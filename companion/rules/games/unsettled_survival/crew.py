@@ -41,7 +41,8 @@ def exchange(game: Game, p: dict[str, Any]) -> Game:
         game = with_explorer(game, receiver, anomalies=b.anomalies + (item,))
         what = game.book.card(item).name
     else:
-        raise RuleError(f"{a.name} holds no {item!r}: give a Breakthrough, an Anomaly or comprehension:<discipline>.")
+        raise RuleError(f"{a.name} does not hold that: give one of their Breakthrough or Anomaly cards, or a "
+                        "Comprehension token.")
     return note(game, f"{a.name} gives {what} to {b.name}.")
 
 
@@ -62,7 +63,7 @@ def pursue(game: Game, p: dict[str, Any]) -> Game:
     player, discipline = p["player"], p["discipline"]
     person = explorer(game, player)
     if discipline not in game.book["disciplines"]:
-        raise RuleError(f"{discipline!r} is not a discipline: {', '.join(game.book['disciplines'])}.")
+        raise RuleError(f"That is not a discipline: {', '.join(d.capitalize() for d in game.book['disciplines'])}.")
     if game.started and discipline == person.pursuit:
         raise RuleError(f"{person.name} already pursues {discipline}: abandoning points a different discipline up.")
     game = with_explorer(game, player, pursuit=discipline, insight=1)
@@ -77,7 +78,7 @@ def choose_trait(game: Game, p: dict[str, Any]) -> Game:
     if game.started:
         raise RuleError("Trait tiles are chosen at setup (step 7), before the first turn.")
     if trait not in {c.id for c in game.book.deck("trait")}:
-        raise RuleError(f"{trait!r} is not a Trait tile.")
+        raise RuleError("That is not a Trait tile: choose one by its printed name.")
     holder = next((e.name for i, e in enumerate(game.explorers) if e.trait == trait and i != player), None)
     if holder:
         raise RuleError(f"{holder} kept {game.book.card(trait).name} already: each Trait tile exists once.")

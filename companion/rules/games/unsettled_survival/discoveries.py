@@ -4,21 +4,21 @@ then the card is discarded and the Discovery token goes back. (Scientific Proper
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import actions, board, effects, moves, timeline
 from companion.rules.games.unsettled_survival.book import SCARAB
-from companion.rules.games.unsettled_survival.state import Game, comprehension_on, explorer, note, with_explorer
+from companion.rules.games.unsettled_survival.state import Game, comprehension_on, explorer, note, with_explorer, replace
 
 
 def consume(game: Game, p: dict[str, Any]) -> Game:
     player, card_id = p["player"], p["card"]
     person = explorer(game, player)
     if card_id not in person.anomalies:
-        raise RuleError(f"{person.name} holds no Discovery on the Anomaly {card_id!r}.")
+        raise RuleError(f"{person.name} holds no Discovery on that Anomaly: only a card in front of them can be consumed.")
     card = game.book.card(card_id)
+    actions.only_asked(p, ANOMALY_ASKS.get(card.get("discard_code"), ()), ASKED, card.name)
     needed = card.get("required_comprehension")
     if not comprehension_on(game, person.node, needed):
         raise RuleError(f"Consuming {card.name} needs {needed} Comprehension on your node, and nobody there holds it.")
@@ -26,6 +26,13 @@ def consume(game: Game, p: dict[str, Any]) -> Game:
     game = note(replace(game, discoveries_left=game.discoveries_left + 1),
                 f"{person.name} consumes {card.name}: {card.get('discard_effect')}")
     return EFFECTS[card.get("discard_code")](game, player, card.get("amount", 1), p)
+
+
+# what each Anomaly's discard effect asks for (every other field is refused)
+ANOMALY_ASKS = {"luna_move_scan": ("path", "resource", "roll"), "reveal_nodes": ("spaces",), "teleport": ("node",),
+                "free_structure": ("node", "structure"), "move_toward_scarab": ("moves",), "trust_up": ("focus",)}
+ASKED = {"path": "LUNA's path", "resource": "a resource to scan for", "roll": "a die roll", "spaces": "spaces to reveal",
+         "node": "a node", "structure": "a Structure", "moves": "explorers' moves", "focus": "Focus to distribute"}
 
 
 def luna_move_scan(game: Game, player: int, amount: int, p: dict[str, Any]) -> Game:
@@ -41,6 +48,10 @@ def reveal_nodes(game: Game, player: int, amount: int, p: dict[str, Any]) -> Gam
     spaces = p.get("spaces") or []
     if len(spaces) > amount:
         raise RuleError(f"This reveals up to {amount} nodes, not {len(spaces)}.")
+    if not spaces:
+        raise RuleError(f"Choose the empty spaces to reveal (up to {amount}, next to revealed nodes).")
+    if len(set(spaces)) != len(spaces):
+        raise RuleError("Each space is revealed once: choose different spaces.")
     for space in spaces:
         game, _ = board.reveal(game, *board.parse_space(space))
     return game
@@ -57,7 +68,7 @@ def heal_node(game: Game, player: int, amount: int, p: dict[str, Any]) -> Game:
 def teleport(game: Game, player: int, amount: int, p: dict[str, Any]) -> Game:
     node = p.get("node")
     if node is None:
-        raise RuleError("Name the revealed node to move to ('node').")
+        raise RuleError("Choose the revealed node to move to.")
     board.position(game, node)
     return moves.enter(game, player, node)
 
@@ -65,7 +76,7 @@ def teleport(game: Game, player: int, amount: int, p: dict[str, Any]) -> Game:
 def free_structure(game: Game, player: int, amount: int, p: dict[str, Any]) -> Game:
     node = p.get("node")
     if node is None:
-        raise RuleError("Name the node with the empty build site ('node').")
+        raise RuleError("Choose the node with the empty build site.")
     board.position(game, node)
     here = game.explorers[player].node
     game = actions.build(with_explorer(game, player, node=node), player, p, free=True)
@@ -76,10 +87,14 @@ def free_structure(game: Game, player: int, amount: int, p: dict[str, Any]) -> G
 
 
 def toward_scarab(game: Game, player: int, amount: int, p: dict[str, Any]) -> Game:
+    moved: set[str] = set()
     for item in p.get("moves") or []:
         who, _, direction = item.partition(":")
         if not who.isdigit():
-            raise RuleError(f"Name each move as explorer:direction, e.g. '1:s', not {item!r}.")
+            raise RuleError("Choose each explorer who moves and the direction toward the Scarab.")
+        if who in moved:
+            raise RuleError("Each explorer moves at most 1 node toward the Scarab.")
+        moved.add(who)
         mover = explorer(game, int(who))
         if mover.node == SCARAB:
             raise RuleError(f"{mover.name} is on the Scarab already.")

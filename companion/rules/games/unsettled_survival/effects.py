@@ -9,10 +9,10 @@ advances Time, and Time's Triggers turn Focus again, so the two live in one modu
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival.state import (
+    replace,
     Game, Pending, bottom, conscious, draw, explorer, note, with_explorer)
 
 

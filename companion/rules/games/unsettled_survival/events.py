@@ -5,6 +5,7 @@ or roll dice, and the app gives each a seed when it is appended.
 
 from __future__ import annotations
 
+
 from dataclasses import replace
 
 from companion.rules import shared_events
@@ -50,7 +51,7 @@ EVENTS = {
         "target": TARGET, "distress": text("SUPPORT or Shared Meal: the action whose Distress card is removed."),
         "pile": text("INVESTIGATE: the pile to draw from, by its Moment marker (pink or blue)."),
         "card": text("INVESTIGATE: the Opportunity card drawn at the table, by its name (the app draws when empty)."),
-        "trait": Field("boolean", required=False, default=False, label="Use your Trait's optional effect"),
+        "trait": Field("boolean", required=False, label="Keen Eye (black): lose 1 Endurance to gain 1 Insight"),
     }, random=True),
     "move": EventSpec("Move your explorer one node; moving into an empty space reveals a node.", {
         "direction": Field("string", choices=("n", "e", "s", "w"), label="Direction",
@@ -62,11 +63,12 @@ EVENTS = {
         "carry": replace(TARGET, label="Carrier Frame: the explorer LUNA carries")}, random=True),
     "luna_function": EventSpec("Use LUNA's Primary Function (Seismic Sounding).", {
         "resource": Field("string", choices=("data", "materials"), label="The resource scanned for",
-                          labels={"data": "Data", "materials": "Materials"})},
+                          labels={"data": "Data", "materials": "Materials"}),
+        "rolls": Field("array", required=False, items=Field("integer", minimum=1, maximum=99), max_items=5,
+                       label="The Discovery die for each node, as it fell", description="the app rolls when left empty")},
         random=True),
-    "end_turn": EventSpec("End the turn: retrieve the Focus cubes, regroup, and pass to the next explorer.", {
-        "stuck": Field("boolean", required=False, default=False, label="No action space left",
-                       description="No action space is left for your remaining cubes.")}),
+    "end_turn": EventSpec("End the turn: retrieve the Focus cubes, regroup, and pass to the next explorer (early "
+                          "only when no action space is left for your cubes)."),
     "resolve": EventSpec("Make the choice the rules wait for (the first pending choice).", {
         "cube": text("The Focus cube: awareness, wonder or energy."),
         "action": Field("string", required=False, choices=tuple(ACTIONS), labels=ACTIONS,
@@ -106,6 +108,7 @@ EVENTS = {
         "objective": text("The objective, as the task page words it (the page's Complete buttons send it).",
                           required=True), "player": TARGET}),
     "lift_off": EventSpec("Lift off with whoever is aboard (a hollow victory if anyone stays behind)."),
+    "give_up": EventSpec("The crew gives up: the game ends as a loss."),
     "choose_trait": EventSpec("Setup: the Trait tile an explorer keeps.", {
         "player": PLAYER, "trait": text("The Trait tile, by its name.", required=True)}),
     # ---- effects from cards and the table, resolved by the rules ----------------------------------
@@ -149,8 +152,12 @@ EVENTS = {
     **shared_events.shared("note", described={"note": "Write a note in the crew's journal."}),
 }
 # a random event's cards and dice are drawn from the seed the app gives it when it is appended
-EVENTS = {kind: replace(spec, drawn=("seed",)) if spec.random else spec for kind, spec in EVENTS.items()}
+# (and, for the history, who acted and where the explorer arrived: `by`, `to`)
+EVENTS = {kind: replace(spec, drawn=("seed", "by", "to")) if spec.random else spec for kind, spec in EVENTS.items()}
 
 FREE_PLAYER_EVENTS = ("use_breakthrough", "use_structure", "consume_discovery", "exchange", "move_distress", "pursue")
 CORRECTIONS = ("set_time", "set_trust", "set_explorer", "set_resources", "set_location", "set_objective",
                "cancel_pending", "note")
+# the events a page offers only among its corrections ("More actions"): setting a value by hand, and applying an
+# effect of a card or of the table that the rules do not track
+FIXES = ("trust", "advance_time", "effect") + CORRECTIONS

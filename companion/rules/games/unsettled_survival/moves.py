@@ -7,12 +7,11 @@ but no one crosses a blocked edge without a card that says so.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board, effects, timeline
 from companion.rules.games.unsettled_survival.book import OPPOSITE, SCARAB
-from companion.rules.games.unsettled_survival.state import Game, explorer, note, roll, with_explorer
+from companion.rules.games.unsettled_survival.state import Game, explorer, note, roll, with_explorer, replace
 
 
 def properties(game: Game, player: int | None = None) -> set[str]:
@@ -131,7 +130,7 @@ def move_luna(game: Game, direction: str, carry: int | None = None) -> Game:
 def scan(game: Game, node: str, resource: str, given: int | None = None) -> Game:
     """LUNA scans a node for Data or Materials: a d8 roll (or the roll made at the table) gives the cubes."""
     if resource not in ("data", "materials"):
-        raise RuleError(f"LUNA scans for data or materials, not {resource!r}.")
+        raise RuleError("LUNA scans for Data or Materials.")
     data, materials = board.cubes_on(game, node)
     if (data if resource == "data" else materials):
         raise RuleError(f"The node already holds {resource}: LUNA never scans for a resource lying on her node.")

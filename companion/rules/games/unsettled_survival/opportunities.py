@@ -7,13 +7,12 @@ are active. Using an Opportunity's action completes it at the regroup.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board, effects, timeline
 from companion.rules.games.unsettled_survival.book import Card
-from companion.rules.games.unsettled_survival.state import Game, draw, explorer, note, trait_side, with_explorer
+from companion.rules.games.unsettled_survival.state import Game, draw, explorer, note, trait_side, with_explorer, replace
 
 
 def markers_home(game: Game) -> tuple[str, ...]:
@@ -49,7 +48,7 @@ def investigate(game: Game, player: int, p: dict[str, Any]) -> Game:
     if card is None:
         game, card = draw(game, game.opportunity_deck)
     elif card not in game.opportunity_deck:
-        raise RuleError(f"{card!r} is not in the Opportunity piles: name the card that was revealed.")
+        raise RuleError("That card is not in the Opportunity piles: name the card that was revealed.")
     game = replace(game, investigated=game.investigated + (node,), investigated_left=game.investigated_left - 1,
                    opportunity_deck=tuple(c for c in game.opportunity_deck if c != card),
                    piles=tuple((m, left - 1 if m == marker else left) for m, left in game.piles),
@@ -91,6 +90,10 @@ def use(game: Game, player: int, p: dict[str, Any]) -> Game:
     card = here(game, node)
     game = replace(game, turn=replace(game.turn, used=game.turn.used + (card.id,)))
     code = card.get("action_code")
+    if code != "trust_up_remove_distress" and (p.get("target") is not None or p.get("distress")):
+        raise RuleError(f"{card.name} does not remove a Distress card: leave out whose.")
+    if p.get("distress") and p.get("target") is None:
+        raise RuleError(f"{card.name}: say whose Distress card goes, with the action it covers.")
     amount = game.book.table("opportunity_action_amounts", card.id, 1)
     game = note(game, f"{game.explorers[player].name} takes {card.name}: {card.get('action')}")
     if code in ("gain_discovery", "gain_discovery_data"):
@@ -115,6 +118,8 @@ def use(game: Game, player: int, p: dict[str, Any]) -> Game:
             target = next((o for o, e in enumerate(game.explorers) if e.node == node and e.distress), None)
         elif explorer(game, target).node != node:
             raise RuleError(f"{card.name} removes Distress from an explorer on this node only.")
+        elif not game.explorers[target].distress:
+            raise RuleError(f"{game.explorers[target].name} has no Distress card to remove.")
         if target is not None and game.explorers[target].distress:
             game = effects.remove_distress(game, target, p.get("distress"))
         game = timeline.change_trust(game, "up", card.name)
@@ -136,7 +141,7 @@ def gain_discovery(game: Game, player: int) -> Game:
 def forfeit(game: Game, card: str) -> Game:
     entry = next((o for o in game.opportunities if o[0] == card), None)
     if entry is None:
-        raise RuleError(f"{card!r} is not an active Opportunity.")
+        raise RuleError("That card is not an active Opportunity: only an Opportunity on the map can be forfeited.")
     if card in game.turn.used:
         raise RuleError("An Opportunity with a Focus cube on it cannot be forfeited.")
     if any(e.node == entry[1] for e in game.explorers):

@@ -8,13 +8,26 @@ event is taken from (seed, n), so replaying a log draws the same cards and dice)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival.book import Book
 
 JOURNAL_KEPT = 60
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """dataclasses.replace for the game's frozen dataclasses, without running __init__ again: the rules make
+    thousands of small changes for every list of legal moves, so this is the hot path."""
+    fields = type(obj).__dataclass_fields__
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -145,7 +158,7 @@ def comprehension_on(game: Game, node: str, discipline: str) -> bool:
 def focus_index(game: Game, cube: str) -> int:
     types = game.book["focus_types"]
     if cube not in types:
-        raise RuleError(f"{cube!r} is not a Focus cube: the cubes are {', '.join(types)}.")
+        raise RuleError(f"That is not a Focus cube: the cubes are {', '.join(t.capitalize() for t in types)}.")
     return types.index(cube)
 
 

@@ -8,13 +8,12 @@ every explorer and LUNA are on the Scarab; defeat the moment every explorer is u
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import board
 from companion.rules.games.unsettled_survival.book import SCARAB
-from companion.rules.games.unsettled_survival.state import Game, explorer, note
+from companion.rules.games.unsettled_survival.state import Game, explorer, note, replace
 
 RESTORE_POWER, CALIBRATE, RELAY, TRANSMIT = ("st-a-obj-restore-power", "st-a-obj-calibrate", "st-a-obj-relay",
                                              "st-a-obj-transmit")
@@ -62,8 +61,10 @@ def complete_objective(game: Game, p: dict[str, Any]) -> Game:
     if objective in game.done:
         raise RuleError("This objective is complete already.")
     if objective not in open_objectives(game):
-        raise RuleError(f"Only the open page's objectives count, and page {game.page} does not hold {objective!r}.")
+        raise RuleError(f"Only the open page's objectives count, and that objective is not on page {game.page}.")
     if objective in (CALIBRATE, RELAY):
+        if p.get("player") is not None:
+            raise RuleError("This objective is a state of the table, not an explorer's action: leave the explorer out.")
         if not condition_met(game, objective):
             raise RuleError(f"Not yet: {describe(game, objective)}")
         return complete(game, objective)
@@ -83,7 +84,7 @@ def complete_objective(game: Game, p: dict[str, Any]) -> Game:
         game = board.spend(game, "data", game.book["objective_transmit_data"], "Transmitting")
         game = board.spend(game, "materials", game.book["objective_transmit_materials"], "Transmitting")
     else:
-        raise RuleError(f"{objective!r} is not an objective these rules know how to check.")
+        raise RuleError("That is not an objective of this Survival Task.")
     return complete(game, objective)
 
 
@@ -137,3 +138,8 @@ def lift_off(game: Game, p: dict[str, Any]) -> Game:
     left = [e.name for e in game.explorers if e.node != SCARAB] + ([] if game.luna == SCARAB else ["LUNA"])
     return note(replace(game, outcome="hollow_victory", pending=()),
                 f"The Scarab lifts off without {', '.join(left)}: a hollow victory.")
+
+
+def give_up(game: Game, p: dict[str, Any]) -> Game:
+    """The crew stops here: the game ends as a loss (Wenora wins)."""
+    return note(replace(game, outcome="given_up", pending=()), "The crew gives up: Wenora has won.")

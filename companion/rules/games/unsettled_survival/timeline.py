@@ -11,12 +11,11 @@ each other off, so they are turned in this one module.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Sequence
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival import effects
-from companion.rules.games.unsettled_survival.state import Game, Pending, explorer, focus_index, note, with_explorer
+from companion.rules.games.unsettled_survival.state import Game, Pending, explorer, focus_index, note, with_explorer, replace
 
 
 def advance(game: Game, steps: int, reason: str) -> Game:
@@ -142,6 +141,6 @@ def parse_focus(items: Sequence[str]) -> list[tuple[int, str]]:
     for item in items:
         player, _, cube = item.partition(":")
         if not player.strip().isdigit() or not cube:
-            raise RuleError(f"Name each cube as explorer:cube, e.g. '0:wonder', not {item!r}.")
+            raise RuleError("Choose each Focus cube by its explorer and its colour (Awareness, Wonder or Energy).")
         pairs.append((int(player), cube.strip()))
     return pairs

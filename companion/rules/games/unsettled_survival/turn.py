@@ -7,13 +7,12 @@ Survival Task's objectives and turns its page, then play passes to the next cons
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules import turn_order
 from companion.rules.contract import RuleError
-from companion.rules.games.unsettled_survival import board, moves, task
-from companion.rules.games.unsettled_survival.state import Game, Turn, conscious, explorer, note
+from companion.rules.games.unsettled_survival import actions, board, moves, task
+from companion.rules.games.unsettled_survival.state import Game, Turn, conscious, explorer, note, replace
 
 
 def fresh_turn(game: Game, player: int, number: int) -> Turn:
@@ -44,7 +43,11 @@ def program_luna(game: Game, p: dict[str, Any]) -> Game:
     player, turn = active(game), game.turn
     direction, resource, carry = p.get("direction"), p.get("scan"), p.get("carry")
     if direction is None and resource is None:
-        raise RuleError("Program LUNA to move (direction), to scan (scan), or both.")
+        raise RuleError("Program LUNA to move her, to scan her node, or both: choose a direction or a resource.")
+    if p.get("roll") is not None and resource is None:
+        raise RuleError("The Discovery die is rolled only for a scan: choose what LUNA scans for, or leave the die out.")
+    if carry is not None and direction is None:
+        raise RuleError("LUNA carries an explorer only when she moves: choose her direction.")
     remote = "remote_program" in turn.effects or not game.book["luna_program_requires_same_node"]
     if not remote and explorer(game, player).node != game.luna:
         raise RuleError("You program LUNA only from her node (a Robotics Breakthrough such as Remote Link lifts this).")
@@ -73,12 +76,21 @@ def luna_function(game: Game, p: dict[str, Any]) -> Game:
     game = board.spend(game, "power", card.get("cost_power", 0), card.name)
     game = replace(game, started=True, turn=replace(game.turn, luna_functions=game.turn.luna_functions - 1))
     resource = p["resource"]
-    around = [game.luna] + [n for n, _, _ in game.nodes if n != game.luna and board.adjacent(game, n, game.luna)]
-    for node in around:
-        data, materials = board.cubes_on(game, node)
-        if not (data if resource == "data" else materials):
-            game = moves.scan(game, node, resource)
+    nodes = scanned_by_function(game, resource)
+    rolls = p.get("rolls")
+    if rolls is not None and len(rolls) != len(nodes):
+        raise RuleError(f"{card.name} rolls the Discovery die once for each node it scans: "
+                        f"{len(nodes)} here, so enter {len(nodes)} dice (or let the app roll them).")
+    for i, node in enumerate(nodes):
+        game = moves.scan(game, node, resource, rolls[i] if rolls else None)
     return game
+
+
+def scanned_by_function(game: Game, resource: str) -> list[str]:
+    """The nodes LUNA's Primary Function scans for `resource`: hers, then each revealed node next to her, that do not
+    hold it already (one Discovery die each, in this order)."""
+    around = [game.luna] + [n for n, _, _ in game.nodes if n != game.luna and board.adjacent(game, n, game.luna)]
+    return [n for n in around if not board.cubes_on(game, n)[0 if resource == "data" else 1]]
 
 
 def end_turn(game: Game, p: dict[str, Any]) -> Game:
@@ -87,9 +99,13 @@ def end_turn(game: Game, p: dict[str, Any]) -> Game:
     if conscious(game, player):
         if turn.rest is None:
             raise RuleError("Set Focus is mandatory: one cube goes on REST every turn before it ends.")
-        if len(turn.placed) < book["focus_cubes_on_actions"] and not p.get("stuck"):
-            raise RuleError(f"Set Focus places {book['focus_cubes_on_actions']} cubes on actions you qualify for; "
-                            "place them, or end the turn saying no action space is left for them.")
+        left = actions.spaces_left(game)
+        if left:
+            cube, action = left[0]
+            where = "the Opportunity" if action == "opportunity" else action.upper()
+            raise RuleError(f"Set Focus places {book['focus_cubes_on_actions']} cubes on actions you qualify for, "
+                            f"and {where} is still open for your {cube.capitalize()} cube: place it first (the turn "
+                            "ends early only when no action space is left for your cubes).")
     game = regroup(game)
     if game.outcome != "playing":
         return game

@@ -1,7 +1,7 @@
 """What the table sees: the public state as JSON (no deck order, only counts) and the crew's score.
 
-The game is co-operative: score() gives the outcome, "winners" (every player on a victory; nobody on
-a hollow victory, a defeat or while playing) and the score-sheet line of game.toml's [scoring] (objectives done,
+The game is co-operative: score() gives the crew's outcome (won or lost, together), "winners" (every player
+when the crew won; nobody otherwise), no places and the score-sheet line of game.toml's [scoring] (objectives done,
 Endurance left).
 """
 
@@ -104,16 +104,22 @@ def view(game: Game) -> dict[str, Any]:
 
 
 def score(game: Game) -> dict[str, Any]:
-    won = game.outcome == "victory"
+    """The crew's result: a co-operative game is won or lost together, so nobody gets a place. `outcome` is
+    "playing", "won" (a victory, or a hollow one: the Scarab lifted off without the whole crew) or "lost" (every
+    explorer unconscious, or the crew gave up); `ending` says which; `result` is the sentence for the summary."""
+    ended = game.outcome != "playing"
+    won = game.outcome in ("victory", "hollow_victory")
     done = len(game.done)
     left = sum(e.endurance for e in game.explorers)
     return {
-        "outcome": game.outcome, "finished": game.outcome != "playing",
-        "result": {"victory": "Victory: the crew lifts off together with LUNA.",
-                   "hollow_victory": "A hollow victory: the Scarab lifted off without the whole crew.",
-                   "defeat": "Defeat: Wenora has won."}.get(game.outcome),
+        "outcome": "playing" if not ended else "won" if won else "lost", "ending": game.outcome,
+        "finished": ended, "cooperative": True,
+        "result": {"victory": "The crew won: everyone lifted off together with LUNA.",
+                   "hollow_victory": "The crew won a hollow victory: the Scarab lifted off without the whole crew.",
+                   "defeat": "The crew lost: every explorer is unconscious, and Wenora has won.",
+                   "given_up": "The crew lost: it gave up, and Wenora has won."}.get(game.outcome),
         "winners": list(range(len(game.explorers))) if won else [],
         "crew": dict(zip(game.book.categories, (done, left))),
-        "players": [{"name": e.name, "total": e.endurance, "place": 1,
+        "players": [{"name": e.name, "total": e.endurance,
                      "categories": dict(zip(game.book.categories[1:], (e.endurance,)))} for e in game.explorers],
     }

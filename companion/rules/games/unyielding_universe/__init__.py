@@ -2,12 +2,14 @@
 
 The rules as our rulebook (templates/rulebooks/unyielding_universe) states them, with every number and
 "Our choice" read from card_data/unyielding_universe/game.toml. The table shuffles and deals; players
-tell the app each card they are dealt and draw by its id, so the app knows where every card is.
+tell the app each card they are dealt and draw by its name as printed (or the app deals for them), so the app
+knows where every card is. `legal` (legal.py) lists the moves the rules accept now, which pages, bots and the
+random playthroughs use; the corrections (CORRECTIONS) are offered apart, under More actions.
 Modules: cards (the decks), state, start (setup, next round), lifeline (balanced, caps, Annoyed cards),
-places (where cards are), turns, universe, rounds (end of round), scoring, table (corrections),
-events (schemas), public (view and score). It opts into the shared events (add_points, set_points, note,
-rename_player, roll, finish; companion.rules.shared_events), so the game page and the API work as for every
-other game; `GAME` declares it to the rules contract (companion.rules.contract).
+places (where cards are), turns, universe, rounds (end of round), scoring, table (corrections, the app's deal),
+events (schemas), public (view and score), legal (the legal moves), words (history sentences). It opts
+into the shared events (add_points, set_points, note, rename_player, roll, finish; companion.rules.shared_events),
+so the game page and the API work as for every other game; `GAME` declares it to the rules contract (companion.rules.contract).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from companion.rules import shared_events
 from companion.rules.contract import Game
 from companion.rules.games.unyielding_universe import rounds, table, turns
 from companion.rules.games.unyielding_universe.events import EVENTS
+from companion.rules.games.unyielding_universe.legal import CORRECTIONS, legal
 from companion.rules.games.unyielding_universe.public import score, view
 from companion.rules.games.unyielding_universe.start import OPTIONS, options_for, setup
 from companion.rules.games.unyielding_universe.words import describe
@@ -60,5 +63,5 @@ def over(state: State) -> str | None:
 
 GAME = Game(name="Unyielding Universe", events=EVENTS, moves=MOVES, setup=setup, score=score, view=view,
             prepare=prepare, over=over, after_over=tuple(AFTER_THE_GAME), turn=lambda state: state.turn,
-            version=VERSION, options=OPTIONS, describe=describe)
+            version=VERSION, options=OPTIONS, describe=describe, legal=legal, corrections=CORRECTIONS)
 apply = GAME.apply

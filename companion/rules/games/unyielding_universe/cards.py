@@ -67,6 +67,7 @@ class Catalog:
     life_completes: tuple[LifeCompleteCard, ...]
     universes: tuple[UniverseCard, ...]
     left_out: tuple[str, ...] = ()
+    set_aside: tuple[tuple[str, str], ...] = ()  # (id, printed name) of the cards kept out of the draw pile at setup
     _index: dict[str, Card] = field(init=False, repr=False, compare=False)  # set once, below
     _size: int = field(init=False, repr=False, compare=False)
 
@@ -82,9 +83,13 @@ class Catalog:
     def find(self, card_id: str) -> Card | None:
         return self._index.get(card_id)
 
+    def set_aside_name(self, card_id: str) -> str | None:
+        """The printed name of a card kept out of the draw pile at setup (Life Begins, A Life Well Lived), if it is one."""
+        return next((name for aside, name in self.set_aside if aside == card_id), None)
+
     def year(self, card_id: str) -> YearCard:
-        card = self.find(card_id)
-        assert isinstance(card, YearCard), card_id
+        card = self._index.get(card_id)
+        assert type(card) is YearCard, card_id  # the exact class: the fastest check (called millions of times)
         return card
 
     def life_complete(self, card_id: str) -> LifeCompleteCard:
@@ -121,7 +126,8 @@ def load_catalog(game: Any, shuffled_decks: tuple[str, ...], left_out: tuple[str
                 universes.append(UniverseCard(c.id, c.name, c["effect"], c.get("target") or None,
                                               c.get("modifier") or 0, bool(c.get("one_time")), c.get("text") or "",
                                               c.count))
-    return Catalog(tuple(years), tuple(completes), tuple(universes), left_out)
+    aside = tuple((c.id, c.name) for deck in game.decks if deck.id not in shuffled_decks for c in deck.cards)
+    return Catalog(tuple(years), tuple(completes), tuple(universes), left_out, aside)
 
 
 def describe(card: Card) -> str:

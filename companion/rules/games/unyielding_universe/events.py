@@ -12,8 +12,12 @@ SOURCE = Field("string", required=False, default="draw_pile", choices=("draw_pil
 DRAWN = {"player": PLAYER, "card": CARD, "source": SOURCE}
 
 EVENTS = {
-    "deal": EventSpec("Year cards dealt to a player at setup, one at a time; they go into the lifeline in the "
-                      "order received.", {"player": PLAYER, "cards": Field("array", items=CARD, max_items=10)}),
+    "deal": EventSpec("Cards dealt to a player at setup, one at a time; Year cards go into the lifeline in the "
+                      "order received, a Life Complete or Universe card or a year the lifeline already has goes back "
+                      "into the draw pile. Left out, the app deals them for the table.",
+                      {"player": PLAYER, "cards": Field("array", items=CARD, max_items=120, required=False, default=None,
+                                                        label="The cards dealt, in the order received")},
+                      random=True, drawn=("by_app", "returned")),
     "choose_first_player": EventSpec("Pick the round's starting player (before the first turn).",
                                      {"player": PLAYER}),
     "place_at_end": EventSpec("Turn: the drawn Year card goes at the end of the player's lifeline.", DRAWN),

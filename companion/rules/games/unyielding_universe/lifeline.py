@@ -8,11 +8,10 @@ balanced cards older than the cap neither count towards the end of the round nor
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Callable
 
 from companion.rules.games.unyielding_universe.cards import YearCard
-from companion.rules.games.unyielding_universe.state import Lifeline, State
+from companion.rules.games.unyielding_universe.state import Lifeline, State, evolve as replace
 
 
 def active_universe_effect(state: State) -> str | None:
@@ -77,15 +76,15 @@ def lives_well(state: State, line: Lifeline) -> bool:
 
 def refresh_qualifications(state: State) -> State:
     """Notes the turn in which each lifeline began to qualify for A Life Well Lived (None when it does not)."""
-    lines = []
+    lines, changed = [], False
     for line in state.lifelines:
-        if not lives_well(state, line):
-            lines.append(replace(line, qualified_since=None))
-        elif line.qualified_since is None:
-            lines.append(replace(line, qualified_since=state.turn_number))
-        else:
-            lines.append(line)
-    return replace(state, lifelines=tuple(lines))
+        well = lives_well(state, line)
+        if not well and line.qualified_since is not None:
+            line, changed = replace(line, qualified_since=None), True
+        elif well and line.qualified_since is None:
+            line, changed = replace(line, qualified_since=state.turn_number), True
+        lines.append(line)
+    return replace(state, lifelines=tuple(lines)) if changed else state
 
 
 def shift_right(cards: tuple[str, ...], hit: Callable[[str], bool], spaces: int) -> tuple[str, ...]:

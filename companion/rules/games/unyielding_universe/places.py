@@ -3,16 +3,19 @@ pile itself, which is every card of the deck that is nowhere else. Drawing takes
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.cards import Card, describe
-from companion.rules.games.unyielding_universe.state import State, with_lifeline
+from companion.rules.games.unyielding_universe.state import State, with_lifeline, evolve as replace
 
 
 def find_card(state: State, card_id: str) -> Card:
     card = state.catalog.find(card_id)
     if card is None:
+        aside = state.catalog.set_aside_name(card_id)
+        if aside is not None:
+            raise RuleError(f"{aside} is set aside at setup and never goes into the draw pile: pick a card of the draw "
+                            "pile by its name as printed.")
         raise RuleError("There is no such card in this game's deck: pick the card by its name as printed.")
     return card
 
@@ -30,7 +33,14 @@ def places(state: State, card_id: str) -> list[str]:
 
 
 def in_draw_pile(state: State, card_id: str) -> int:
-    return max(0, state.catalog.copies(card_id) - len(places(state, card_id)))
+    """How many copies of the card are in the draw pile (counted without words: the legal moves ask for every card)."""
+    copies = state.catalog.copies(card_id)
+    if not copies:
+        return 0
+    used = state.discard.count(card_id) + (state.universe == card_id)
+    for line in state.lifelines:
+        used += line.years.count(card_id) + (line.life_complete == card_id)
+    return max(0, copies - used)
 
 
 def draw_pile_size(state: State) -> int:

@@ -4,13 +4,13 @@ The round is scored, added to the totals, and the next round starts unless someo
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.lifeline import counted, ends_with_life_complete, lives_well, span
+from companion.rules.games.unyielding_universe.places import draw_pile_size
 from companion.rules.games.unyielding_universe.scoring import reached, round_points
 from companion.rules.games.unyielding_universe.start import next_round
-from companion.rules.games.unyielding_universe.state import RoundResult, State
+from companion.rules.games.unyielding_universe.state import RoundResult, State, evolve as replace
 from companion.rules.games.unyielding_universe.turns import check_turn
 
 
@@ -52,6 +52,11 @@ def draw_pile_ran_out(state: State) -> State:
     """The Universe was unyielding: the draw deck is empty, everyone scores their balanced cards."""
     if state.dealing():
         raise RuleError("The round is still being dealt: the draw pile runs out only during play.")
+    left = draw_pile_size(state)
+    if left > 0:
+        raise RuleError(f"The draw pile still holds {left} card{'s' if left != 1 else ''} by the app's count, so the "
+                        "round goes on. If the table's pile really is empty, put the missing cards where the table has "
+                        "them under More actions first.")
     return close_round(state, "draw_pile_empty", None)
 
 

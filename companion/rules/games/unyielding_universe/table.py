@@ -4,16 +4,16 @@ and the dice the table rolls (notes, names, dice and the end are the shared even
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from companion.rules import dice
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.cards import LifeCompleteCard, UniverseCard, describe
 from companion.rules.games.unyielding_universe.lifeline import refresh_qualifications
-from companion.rules.games.unyielding_universe.places import find_card, lift, to_discard
+from companion.rules.games.unyielding_universe.places import find_card, in_draw_pile, lift, to_discard
 from companion.rules.games.unyielding_universe.scoring import category_totals
-from companion.rules.games.unyielding_universe.state import State, with_lifeline
+from companion.rules.games.unyielding_universe.state import State, with_lifeline, evolve as replace
+from companion.rules.games.unyielding_universe.turns import returned
 
 
 def correct_card(state: State, card_id: str, to: str, player: int | None, position: int | None) -> State:
@@ -66,5 +66,32 @@ def add_points(state: State, player: int, category: str, points: int, set_to: bo
 
 
 def prepare(state: State, kind: str, payload: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Dice are settled once, when the roll is recorded: as the table entered them, or rolled by the app."""
-    return dice.settle(payload, rng) if kind == "roll" else payload
+    """What the app draws is drawn once, when the event is recorded: dice as the table entered them or rolled by the
+    app; a deal as the table entered it, or the player's missing cards dealt by the app from the draw pile (a Year
+    card at a time, one whose year the lifeline already has going back, as at the table)."""
+    if kind == "roll":
+        return dice.settle(payload, rng)
+    if kind == "deal" and payload.get("cards") is None and isinstance(payload.get("player"), int) \
+            and 0 <= payload["player"] < len(state.lifelines):
+        return {**payload, "cards": deal_for_us(state, payload["player"], rng), "by_app": True}
+    if kind == "deal" and payload.get("cards") and isinstance(payload.get("player"), int) \
+            and 0 <= payload["player"] < len(state.lifelines):
+        back = returned(state, payload["player"], [c for c in payload["cards"] if isinstance(c, str)])
+        return {**payload, "returned": back} if back else payload
+    return payload
+
+
+def deal_for_us(state: State, player: int, rng: random.Random) -> list[str]:
+    """The Year cards the app deals `player` to complete their deal: random cards of the draw pile, none of a year
+    the lifeline (or this deal) already has unless the house rule allows it."""
+    line = state.lifelines[player]
+    wanted = state.constants.cards_dealt_at_setup - line.dealt
+    pile = [card for card in state.catalog.years for _ in range(in_draw_pile(state, card.id))]
+    years = {state.catalog.year(c).year for c in line.years}
+    dealt: list[str] = []
+    while pile and len(dealt) < wanted:
+        card = pile.pop(rng.randrange(len(pile)))
+        if state.constants.duplicate_years_allowed or card.year not in years:
+            dealt.append(card.id)
+            years.add(card.year)
+    return dealt

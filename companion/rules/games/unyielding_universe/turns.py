@@ -4,35 +4,66 @@ once and are the whole turn. After each turn the next player's turn starts (Anno
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules import turn_order
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.cards import Card, LifeCompleteCard, UniverseCard, YearCard, describe
 from companion.rules.games.unyielding_universe.lifeline import (annoy, balanced, cap, refresh_qualifications,
                                                                 remove_years)
-from companion.rules.games.unyielding_universe.places import find_card, take, to_discard
-from companion.rules.games.unyielding_universe.state import State, with_lifeline
+from companion.rules.games.unyielding_universe.places import draw_pile_size, find_card, take, to_discard
+from companion.rules.games.unyielding_universe.state import State, with_lifeline, evolve as replace
 from companion.rules.games.unyielding_universe.universe import check_not_forbidden, play_universe
 
 
-def deal(state: State, player: int, card_ids: list[str]) -> State:
-    """Year cards dealt to a player at the start of the round, placed in the order received."""
+def deal(state: State, player: int, card_ids: list[str] | None) -> State:
+    """The cards dealt to a player at the start of the round, in the order received: each Year card goes into the
+    lifeline; a Life Complete or Universe card, or a Year card of a year the lifeline already has, goes back into the
+    draw pile (the rulebook's setup, step 4) and the player is owed another card."""
     n, name = state.constants.cards_dealt_at_setup, state.name(player)
     if state.turn_number > 0:
         raise RuleError("The deal is over: Year cards are dealt only before the first turn of the round.")
+    owed = n - state.lifelines[player].dealt
+    if owed <= 0:
+        raise RuleError(f"{name} already has the {n} Year cards dealt at setup.")
+    if not card_ids:
+        raise RuleError(f"Say which cards {name} was dealt, as printed, or let the app deal them (Deal for us).")
+    if len(card_ids) > owed:
+        raise RuleError(f"{name} is dealt {n} Year cards at setup and has {n - owed}: enter at most {owed} more "
+                        f"card{'s' if owed != 1 else ''} now, not {len(card_ids)} (a card that goes back into the draw "
+                        "pile counts; enter the one dealt in its place next).")
     for card_id in card_ids:
         card = find_card(state, card_id)
-        if not isinstance(card, YearCard):
-            raise RuleError(f"Only Year cards are dealt at setup: shuffle {describe(card)} back into the draw pile "
-                            f"and deal {name} another card.")
+        state, _ = take(state, card_id, "draw_pile")  # refused (with the card's name) when it cannot be there
+        if goes_back(state, player, card):
+            continue  # shuffled back into the draw pile: nothing changes but the words of the history
         line = state.lifelines[player]
-        if line.dealt >= n:
-            raise RuleError(f"{name} already has the {n} Year cards dealt at setup.")
-        state, _ = take(state, card_id, "draw_pile")
-        _check_duplicate(state, player, card, None, " Shuffle it back into the draw pile and deal another card.")
         state = with_lifeline(state, player, replace(line, years=line.years + (card_id,), dealt=line.dealt + 1))
     return refresh_qualifications(state)
+
+
+def goes_back(state: State, player: int, card: Card) -> bool:
+    """Whether a card dealt at setup goes back into the draw pile: it is not a Year card, or the lifeline already
+    has a Year card of its year (no duplicate years, unless the house rule allows them)."""
+    if not isinstance(card, YearCard):
+        return True
+    if state.constants.duplicate_years_allowed:
+        return False
+    return any(state.catalog.year(other).year == card.year for other in state.lifelines[player].years)
+
+
+def returned(state: State, player: int, card_ids: list[str]) -> list[str]:
+    """The cards of a deal that go back into the draw pile, for the history (what `deal` does, without refusing)."""
+    back = []
+    for card_id in card_ids:
+        card = state.catalog.find(card_id)
+        if card is None:
+            continue
+        if goes_back(state, player, card):
+            back.append(card_id)
+        elif isinstance(card, YearCard):
+            line = state.lifelines[player]
+            state = with_lifeline(state, player, replace(line, years=line.years + (card_id,), dealt=line.dealt + 1))
+    return back
 
 
 def choose_first_player(state: State, player: int) -> State:
@@ -120,6 +151,10 @@ def end_turn(state: State, player: int) -> State:
 
 def _draw(state: State, player: int, card_id: str, source: str) -> tuple[State, Card]:
     check_turn(state, player)
+    if draw_pile_size(state) <= 0:
+        raise RuleError("The draw pile has run out, so the round is over: end it (The draw pile ran out) and score "
+                        "it. If the table still has cards in its draw pile, put them where the table has them under "
+                        "More actions first.")
     return take(state, card_id, source)
 
 

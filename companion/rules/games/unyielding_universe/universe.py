@@ -8,13 +8,12 @@ one_time_reshuffle are the starred one-time events.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unyielding_universe.cards import UniverseCard, YearCard
 from companion.rules.games.unyielding_universe.lifeline import remove_years
 from companion.rules.games.unyielding_universe.places import to_discard
-from companion.rules.games.unyielding_universe.state import State, with_lifeline
+from companion.rules.games.unyielding_universe.state import State, with_lifeline, evolve as replace
 
 
 def play_universe(state: State, card: UniverseCard) -> State:

@@ -26,23 +26,29 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
     kind, p = event["type"], event.get("payload") or {}
     who = players[p["player"]] if isinstance(p.get("player"), int) and 0 <= p["player"] < len(players) else "A player"
     card = printed(game, p.get("card"))
-    taken = " from the discard pile" if p.get("source") == "discard" else ""
+    drew = f"took {card} from the discard pile" if p.get("source") == "discard" else f"drew {card}"
     if kind == "deal":
         cards = p.get("cards") or []
-        return f"{who} was dealt {', '.join(printed(game, c) for c in cards)}." if cards else f"{who} was dealt no cards."
+        back = [c for c in p.get("returned") or [] if c in cards]
+        listed = ", ".join(printed(game, c) for c in cards)
+        said = (f"The app dealt {who} {listed}." if p.get("by_app") else f"{who} was dealt {listed}.") if cards \
+            else f"{who} was dealt no cards."
+        if back:
+            said += (f" {', '.join(printed(game, c) for c in back)} {'goes' if len(back) == 1 else 'go'} back into "
+                     f"the draw pile: {who} is dealt {'another card' if len(back) == 1 else f'{len(back)} more cards'}.")
+        return said
     if kind == "choose_first_player":
         return f"{who} starts the round."
     if kind == "place_at_end":
-        return f"{who} drew {card}{taken} and put it at the end of their lifeline."
+        return f"{who} {drew} and put it at the end of their lifeline."
     if kind == "replace_card":
-        return f"{who} drew {card}{taken} and put it in place of {printed(game, p.get('replaced'))}, which goes to the " \
-               "discard pile."
+        return f"{who} {drew} and put it in place of {printed(game, p.get('replaced'))}, which goes to the discard pile."
     if kind == "discard_drawn":
-        return f"{who} drew {card}{taken} and discarded it."
+        return f"{who} {drew} and let it go onto the discard pile."
     if kind == "play_life_complete":
-        return f"{who} drew {card}{taken} and played it on their lifeline."
+        return f"{who} {drew} and played it at the end of their lifeline."
     if kind == "play_universe":
-        return f"{who} drew {card}{taken} and played it beside the draw pile."
+        return f"{who} {drew} and played it beside the draw pile, for everyone."
     if kind == "end_round":
         return f"{who} ended the round with their Life Complete card."
     if kind == "claim_life_well_lived":
@@ -58,5 +64,5 @@ def describe(event: Mapping[str, Any], players: Sequence[str], game: Any) -> str
     if kind == "set_turn":
         return f"Correction: it is {who}'s turn."
     if kind == "finish":
-        return "The game ends by agreement."
+        return "The table stopped the game by agreement: the highest totals win."
     return None

@@ -63,7 +63,7 @@ def test_life_card_effects(card, extra, before, after, assurance):
 
 def test_lamp_in_daylight_needs_another_player():
     state = arrange(table(), ANN, {FRONT_LEFT: "life-dio-lamp"})
-    refused(state, "activate", "name the player in 'target'", player=ANN, owner=ANN, slot=FRONT_LEFT)
+    refused(state, "activate", "choose which player", player=ANN, owner=ANN, slot=FRONT_LEFT)
 
 
 def test_mental_fog_discards_a_face_up_life_card_even_covered_and_declutter_an_available_paper():

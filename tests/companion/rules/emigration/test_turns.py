@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.rules.games.emigration.state import HIDDEN
 
 from .conftest import ANN, BO, C, FRONT_LEFT, act, arrange, money, refused, table
 
@@ -22,10 +21,11 @@ def test_forfeit_only_when_no_required_action_is_possible():
 
 
 def test_when_nobody_can_act_every_player_takes_1_money():
-    # only in a position set by hand: the owner of an available card can always act on it
+    # only in a position set by hand: the owner of an available card can always act on it, and an uncovered
+    # face-down card is turned face up by the table before anyone acts
     state = replace(table(), passports=(), tickets=())
     for p in (ANN, BO):
-        state = arrange(state, p, {FRONT_LEFT: HIDDEN}, money=0)
+        state = arrange(state, p, {}, money=0)
     state = act(state, "forfeit", player=ANN)
     assert money(state) == [C["stalemate_money"]] * 2 and state.turn == BO
 

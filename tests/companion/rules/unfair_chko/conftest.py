@@ -46,6 +46,9 @@ def step(state, dice=None):
             state = act(state, "reveal_city")
         if state.market and state.rolled_round != state.round:
             state = act(state, "kaiju_roll", {"dice": dice or [[6, 6]] * len(state.market)})
+    if state.section == "Play":
+        while not state.play_over:
+            state = act(state, "end_turn", player=state.turn, action="pass")
     if state.step == "Cleanup":
         while state.cleanup < len(C["cleanup_steps"]):
             state = act(state, "cleanup")

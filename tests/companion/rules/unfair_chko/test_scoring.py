@@ -49,7 +49,9 @@ def test_the_score_sheet_totals_every_category_and_names_the_winner():
     assert scores["players"][ANN]["total"] == 19 + 10 + 6 + 15 - 30 + 65 + 3
     assert scores["players"][BO]["total"] == 6 + 5 + 20
     assert scores["winners"] == [] and not scores["finished"]
-    over = act(state, "end_game")
+    scoring = act(state, "end_game")                                     # stopped by agreement: score the parks
+    assert scoring.phase == "scoring" and not uc.score(scoring)["finished"]
+    over = act(scoring, "end_game")
     assert uc.score(over)["winners"] == [ANN] and uc.score(over)["finished"]
     tied = act(over, "score_sheet", player=BO, other_points=88 - 31)
     assert uc.score(tied)["winners"] == [ANN, BO]

@@ -19,8 +19,7 @@ def test_player_counts_outside_one_to_five_are_refused(players):
 
 
 def test_one_player_needs_solo_mode_and_solo_mode_needs_one_player():
-    with pytest.raises(RuleError, match="one player uses the Solo Mode Game Changer"):
-        new_game(("Ann",))
+    assert new_game(("Ann",)).solo                        # one player plays solo: Solo Mode comes with it
     with pytest.raises(RuleError, match="Solo Mode Game Changer is for one player"):
         new_game(("Ann", "Bo"), solo=True)
     solo = new_game(("Ann",), solo=True)
@@ -101,7 +100,10 @@ def test_first_date_plays_six_rounds_instead_of_eight():
     assert state.rounds == C["first_date_rounds"] == 6
     state = to_stage(state, 6, 5)
     state = step(state)
-    assert state.phase == "over" and state.round == 6 and uc.score(state)["finished"]
+    assert state.phase == "scoring" and state.round == 6 and not uc.score(state)["finished"]
+    refused(state, "advance", "The rounds are over")
+    state = act(state, "end_game")
+    assert state.phase == "over" and uc.score(state)["finished"]
     refused(state, "advance", "The game is over")
 
 

@@ -21,10 +21,18 @@ def test_natural_disaster_discards_a_stack_with_its_attack_but_never_the_deport(
     s = do(s, "set_actions", actions=3)
     s = do(s, "play_attack", card="op-layoff", target=1, stack=0)
     s = do(s, "play_attack", card="op-deport", target=1)
-    refused(s, "play_action", "must discard 1 of their stacks", card="op-natural-disaster", stacks=[-1, -1, 0])
-    refused(s, "play_action", "Ann discards no stack", card="op-natural-disaster", stacks=[0, 0, 0])
-    s = do(s, "play_action", card="op-natural-disaster", stacks=[-1, 0, 1])
-    assert stacks(s, 1) == [] and s.players[1].deport == "op-deport"
+    # Each player hit chooses their stack once the card is played (stacks named with the card are refused).
+    refused(s, "play_action", "chooses the stack they discard after it is played", card="op-natural-disaster",
+            stacks=[-1, 0, 1])
+    s = do(s, "play_action", card="op-natural-disaster")
+    assert s.disaster == (1, 2) and "Bo, Cy: each discards 1 Milestone stack" in s.told
+    refused(s, "end_turn", "Natural Disaster first: Bo, Cy must choose")
+    refused(s, "discard_stack", "Ann has no stack to discard", player=0, stack=0)
+    refused(s, "discard_stack", "Choose one of Cy's stacks", player=2, stack=5)
+    s = do(s, "discard_stack", player=1, stack=0)
+    refused(s, "discard_stack", "Bo has no stack to discard", player=1, stack=0)
+    s = do(s, "discard_stack", player=2, stack=1)
+    assert stacks(s, 1) == [] and s.players[1].deport == "op-deport" and s.disaster == ()
     assert stacks(s, 2) == [("marriage", ("op-marriage",), None)]
     assert "op-layoff" in s.op_discard and s.turn.actions == 1
 
@@ -52,7 +60,9 @@ def test_lawyer_and_blitz_against_events():
     assert [p.resources for p in s.players] == [2, 6, 8]
     refused(s, "play_action", "answers someone else's card", card="op-pandemic", lawyers=[0])
     t = started(boards={2: ["op-job"]})
-    t = do(t, "play_action", card="op-natural-disaster", blitz_by=1, stacks=[0, -1, 0])
+    t = do(t, "play_action", card="op-natural-disaster", blitz_by=1)
+    assert t.disaster == (0, 2)
+    t = do(do(t, "discard_stack", player=0, stack=0), "discard_stack", player=2, stack=0)
     assert stacks(t, 0) == [] and stacks(t, 2) == []
 
 

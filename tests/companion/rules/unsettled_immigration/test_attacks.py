@@ -91,9 +91,10 @@ def test_attack_actions_hit_hands_and_purchases():
     s = do(s, "set_actions", actions=3)
     s = do(s, "play_action", card="op-notario-fraud", target=1)
     assert s.players[1].resources == 3
-    s = do(s, "play_action", card="op-nsa", target=1, discard="op-lawyer")
-    assert s.players[1].ops == 5 and "op-lawyer" in s.op_discard
-    refused(s, "play_action", "name it in `discard`", card="op-nsa", target=1)
+    refused(s, "play_action", "does not name them", card="op-nsa", target=1, discard="op-lawyer")
+    s = do(s, "play_action", card="op-nsa", target=1, discard="op")
+    assert s.players[1].ops == 5 and "discards an Op card" in s.told
+    refused(s, "play_action", "say which kind", card="op-nsa", target=1)
     s = do(s, "play_action", card="op-visa-backlog", target=1)
     s = do(s, "end_turn")
     refused(s, "buy_milestone", "Visa Backlog: Bo cannot buy", card="op-job", time=5)

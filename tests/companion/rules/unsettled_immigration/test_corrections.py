@@ -13,7 +13,7 @@ def test_corrections_set_the_table_by_hand():
     s = do(s, "remove_attack", player=1, stack=0)
     assert stacks(s, 1) == [("job", ("op-job",), None)]
     refused(s, "remove_attack", "not Deported", player=1, deport=True)
-    refused(s, "remove_milestone", "no stack 3", player=1, stack=3, card="op-job")
+    refused(s, "remove_milestone", "Bo has no such stack", player=1, stack=3, card="op-job")
     refused(s, "set_hand", "no player 7", player=7, ops=1)
 
 

@@ -15,7 +15,7 @@ from .conftest import GAME, do, new, refused, started
 
 
 def test_unknown_cards_and_events_are_refused():
-    refused(started(), "buy_milestone", "no Op card 'op-pony'", card="op-pony")
+    refused(started(), "buy_milestone", "no Op card called 'op-pony'", card="op-pony")
     refused(started(), "buy_milestone", "not a Milestone", card="op-lawyer")
     with pytest.raises(RuleError, match="Unknown event"):
         rules.apply(started(), Event(1, "add_points", {}))

@@ -42,11 +42,11 @@ def test_processing_delay_sends_the_milestone_back_and_the_resources_to_the_disc
 
 def test_a_lawyer_stops_processing_delay_and_the_blitz_cannot():
     s = started(hands=(5,))
-    refused(s, "buy_milestone", "Bureaucratic Blitz cannot stop a Processing Delay", card="op-job", time=5,
+    refused(s, "buy_milestone", "Bureaucratic Blitz cannot stop a Processing Delay", card="op-job", time=4,
             processing_delay_by=1, defense="op-bureaucratic-blitz")
-    refused(s, "buy_milestone", "opponent's turn", card="op-job", time=5, processing_delay_by=0)
+    refused(s, "buy_milestone", "opponent's turn", card="op-job", time=4, processing_delay_by=0)
     refused(s, "play_action", "played on an opponent's turn as they buy", card="op-processing-delay")
-    s = do(s, "buy_milestone", card="op-job", time=5, processing_delay_by=1, defense="op-lawyer")
+    s = do(s, "buy_milestone", card="op-job", time=4, processing_delay_by=1, defense="op-lawyer")
     assert stacks(s, 0)[-1] == ("job", ("op-job",), None)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conftest import C, at, new, place, play, refused
+from .conftest import end_early, C, at, new, place, play, refused
 
 
 def test_power_charges_two_on_the_scarab_and_never_beyond_the_discs():
@@ -23,7 +23,7 @@ def test_structures_are_built_flip_at_regroup_work_from_anywhere_and_return_when
     state = play(state, "take_action", cube="wonder", action="build", structure="research_hut")
     assert state.structures == (("research_hut", "env-rootvault", "building"),)
     refused(replace(state, data=1), "use_structure", "not built and active", player=1, structure="research_hut")
-    state = play(play(state, "take_action", cube="energy", action="rest"), "end_turn", stuck=True)
+    state = end_early(play(state, "take_action", cube="energy", action="rest"))
     assert state.structures == (("research_hut", "env-rootvault", "active"),)
     used = play(replace(state, data=1), "use_structure", player=1, structure="research_hut")  # Bo, on the Scarab
     assert used.data == 0 and used.explorers[1].insight == 2
@@ -32,4 +32,4 @@ def test_structures_are_built_flip_at_regroup_work_from_anywhere_and_return_when
     refused(bo, "take_action", "already holds a Structure", cube="wonder", action="build", structure="laboratory")
     gone = play(play(bo, "take_action", cube="energy", action="destroy"), "take_action", cube="wonder", action="rest")
     assert gone.structures[0][2] == "destroyed"
-    assert play(gone, "end_turn", stuck=True).structures == ()
+    assert end_early(gone).structures == ()

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.rules.games.unsettled_survival.state import with_explorer
 
-from .conftest import AWARENESS, C, ENERGY, GAME, focus, new, place, play, refused
+from .conftest import end_early, AWARENESS, C, ENERGY, GAME, focus, new, place, play, refused
 
 
 def test_breakthroughs_cost_first_and_work_once_per_player_turn():
@@ -17,8 +17,8 @@ def test_breakthroughs_cost_first_and_work_once_per_player_turn():
     used = play(state, "use_breakthrough", player=0, card="bt-che-catalyst-assay")
     assert used.data == 1 and used.explorers[0].insight == 3
     refused(used, "use_breakthrough", "once per player turn", player=0, card="bt-che-catalyst-assay")
-    next_turn = play(play(play(used, "take_action", cube="wonder", action="rest"), "take_action", cube="energy",
-                          action="charge"), "end_turn", stuck=True)
+    next_turn = end_early(play(play(used, "take_action", cube="wonder", action="rest"), "take_action", cube="energy",
+                          action="charge"))
     assert play(next_turn, "use_breakthrough", player=0, card="bt-che-catalyst-assay").data == 0  # Bo's turn now
     refused(state, "use_breakthrough", "does not hold", player=1, card="bt-che-catalyst-assay")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conftest import C, RULES, at, new, place, play, refused
+from .conftest import end_early, C, RULES, at, new, place, play, refused
 
 
 def test_opportunities_investigate_once_at_most_two_forfeit_and_complete_at_regroup():
@@ -32,7 +32,7 @@ def test_opportunities_investigate_once_at_most_two_forfeit_and_complete_at_regr
 def test_an_opportunity_gives_a_discovery_on_a_drawn_anomaly():
     state = play(new(), "take_action", cube="awareness", action="investigate", card="op-strange-tracks")
     assert state.time == 2  # Strange Tracks' left column: advance Time 1
-    state = play(play(state, "take_action", cube="wonder", action="rest"), "end_turn", stuck=True)
+    state = end_early(play(state, "take_action", cube="wonder", action="rest"))
     state = play(replace(state, turn=replace(state.turn, player=0)), "take_action", cube="awareness",
                  action="opportunity")
     (anomaly,) = state.explorers[0].anomalies

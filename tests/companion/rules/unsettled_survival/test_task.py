@@ -16,7 +16,7 @@ def test_objectives_checklist_and_page_turns():
     state = replace(new(), power=3)
     refused(at(state, 0, "env-rootvault"), "complete_objective", "No such explorer is on the Scarab",
             objective="st-a-obj-restore-power", player=0)
-    refused(state, "complete_objective", "page 1 does not hold", objective="st-a-obj-transmit")
+    refused(state, "complete_objective", "that objective is not on page 1", objective="st-a-obj-transmit")
     state = play(state, "complete_objective", objective="st-a-obj-restore-power")
     assert state.power == 0 and state.page == 1  # the page turns at the regroup
     state = play(play(play(state, "take_action", cube="wonder", action="rest"), "take_action", cube="energy",
@@ -52,7 +52,7 @@ def test_rulebook_example_victory_carrying_an_unconscious_crewmate():
     state = play(state, "move", direction="s")
     assert state.outcome == "victory"
     assert RULES.score(state)["winners"] == [0, 1, 2, 3] and RULES.score(state)["finished"]
-    refused(state, "end_turn", r"The game is over \(victory\)")
+    refused(state, "end_turn", r"The game is over \(the crew lifted off together with LUNA: victory\)")
 
 
 def test_hollow_victory_when_the_crew_lifts_off_without_everyone():
@@ -62,7 +62,9 @@ def test_hollow_victory_when_the_crew_lifts_off_without_everyone():
     over = play(state, "lift_off")
     assert over.outcome == "hollow_victory" and "without Bo" in over.journal[-1]
     score = RULES.score(over)
-    assert score["outcome"] == "hollow_victory" and score["winners"] == [] and score["finished"]
+    # a co-operative game is won or lost by the whole crew (issue #26): a hollow victory is the crew's win
+    assert score["outcome"] == "won" and score["ending"] == "hollow_victory" and score["finished"]
+    assert score["winners"] == [0, 1] and all("place" not in p for p in score["players"])
     assert play(at(state, 1, "scarab"), "lift_off").outcome == "victory"
     refused(at(at(state, 0, "env-rootvault"), 1, "env-rootvault"), "lift_off", "At least one explorer")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conftest import RULES, at, new, place, play, refused
+from .conftest import end_early, RULES, at, new, place, play, refused
 
 
 def test_turn_checklist_set_focus_move_luna_and_end_of_turn():
@@ -16,9 +16,9 @@ def test_turn_checklist_set_focus_move_luna_and_end_of_turn():
     refused(state, "take_action", "already placed this turn", cube="wonder", action="research")
     refused(state, "take_action", "takes the energy cube", cube="awareness", action="charge")
     state = play(state, "take_action", cube="energy", action="charge")
-    refused(state, "end_turn", "place them, or end the turn saying no action space is left")
+    refused(state, "end_turn", "INVESTIGATE is still open for your Awareness cube: place it first")
     refused(state, "program_luna", "only from her node", scan="data")
-    ended = play(state, "end_turn", stuck=True)
+    ended = end_early(state)
     assert ended.turn.player == 1 and ended.turn.number == 2 and ended.explorers[0].focus == (2, 3, 1)
     assert RULES.view(ended)["turn"]["name"] == "Bo"
 

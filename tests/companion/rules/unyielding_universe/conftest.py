@@ -8,6 +8,7 @@ from cardgen.gamedata import card_data_dir, load_game
 from companion.rules import Event, RuleError, SetupConfig
 from companion.rules.games import unyielding_universe as uu
 from companion.rules.games.unyielding_universe.places import in_draw_pile
+from companion.rules.games.unyielding_universe.state import evolve
 
 
 GAME = load_game(card_data_dir() / "unyielding_universe")
@@ -37,6 +38,14 @@ def dealt(*deals, game=GAME, **options):
     for player, cards in enumerate(deals):
         state = act(state, "deal", player=player, cards=list(cards))
     return state
+
+
+def ran_out(state):
+    """The draw pile runs out: every card still in it goes under the discard pile, then the round ends (the rules
+    refuse to end it while the pile holds cards)."""
+    pile = tuple(c.id for c in (*state.catalog.years, *state.catalog.life_completes, *state.catalog.universes)
+                 for _ in range(in_draw_pile(state, c.id)) if c.id not in state.catalog.left_out)
+    return act(evolve(state, discard=pile + state.discard), "draw_pile_ran_out")
 
 
 def years(state, player):

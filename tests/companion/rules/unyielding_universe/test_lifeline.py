@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules.games import unyielding_universe as uu
 
-from .conftest import BO_DEAL, OTHER_DEAL, act, dealt, pass_turn, place, refused, this_round, years
+from .conftest import BO_DEAL, OTHER_DEAL, act, dealt, pass_turn, place, ran_out, refused, this_round, years
 
 
 # ---- turns and balance ------------------------------------------------------------------------------------
@@ -67,7 +67,7 @@ def test_the_rulebook_life_complete_scoring_example():
     state = act(state, "play_life_complete", player=0, card="lc-44")
     points = {10: 3, 15: 3, 23: 3}  # all three are green
     assert this_round(state, 0)["total"] == 44 + sum(points.values()) == 53
-    state = act(state, "draw_pile_ran_out")
+    state = ran_out(state)
     assert state.rounds[0].reason == "draw_pile_empty"
     assert uu.score(state)["players"][0]["total"] == 53
     assert uu.score(state)["players"][0]["categories"]["Years lived"] == 44

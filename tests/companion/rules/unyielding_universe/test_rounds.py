@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from companion.rules.games import unyielding_universe as uu
 
-from .conftest import ANN_DEAL, BO_DEAL, CY_DEAL, GAME, act, dealt, lived_well, pass_turn, place, refused
+from .conftest import ANN_DEAL, BO_DEAL, CY_DEAL, GAME, act, dealt, lived_well, pass_turn, place, ran_out, refused
 
 
 def test_ten_balanced_cards_and_a_life_complete_end_the_round():
@@ -86,7 +86,7 @@ def test_life_well_lived_needs_no_life_complete_and_84_years():
 def test_the_draw_pile_running_out_ends_the_round_and_the_next_seat_starts():
     state = dealt(ANN_DEAL, BO_DEAL, CY_DEAL)
     state = pass_turn(pass_turn(state))
-    state = act(state, "draw_pile_ran_out")
+    state = ran_out(state)
     assert [r.reason for r in state.rounds] == ["draw_pile_empty"]
     assert [sum(row) for row in state.rounds[0].points] == [21 + 3 + 2 + 1, 12 + 3 + 2 + 3 + 1 + 2,
                                                             15 + 1 + 2 + 1 + 2 + 3]

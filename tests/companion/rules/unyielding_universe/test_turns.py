@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules.games import unyielding_universe as uu
 
-from .conftest import BO_DEAL, OTHER_DEAL, act, dealt, new_game, pass_turn, refused, years
+from .conftest import BO_DEAL, GAME, OTHER_DEAL, act, dealt, new_game, pass_turn, refused, years
 
 
 def test_the_deal_goes_into_the_lifeline_in_the_order_received():
@@ -16,9 +16,15 @@ def test_the_deal_goes_into_the_lifeline_in_the_order_received():
     refused(state, "place_at_end", "deal is not finished: each player is dealt 5 Year cards before the first turn, "
             "and Bo has 0", player=0, card="yr-050")
     refused(state, "deal", "Ann already has the 5 Year cards dealt at setup", player=0, cards=["yr-050"])
-    refused(state, "deal", "Only Year cards are dealt at setup: shuffle Life Complete 44 back", player=1,
-            cards=["lc-44"])
-    refused(state, "deal", "already has a year 16 card .*Shuffle it back", player=1, cards=["yr-017", "yr-018"])
+    # the rulebook's setup, step 4: a Life Complete or Universe card dealt goes back into the draw pile, and so does a
+    # year the lifeline already has (no duplicate years); the player is dealt another card
+    back = act(state, "deal", player=1, cards=["lc-44", "yr-017", "yr-018"])  # 16 twice: the second goes back
+    assert years(back, 1) == [16] and back.lifelines[1].dealt == 1 and back.discard == ()
+    said = uu.describe({"type": "deal", "payload": uu.prepare(state, "deal", {"player": 1, "cards": [
+        "lc-44", "yr-017", "yr-018"]}, None)}, ["Ann", "Bo"], GAME)
+    assert said.startswith("Bo was dealt *Life Complete* 44, *") and said.endswith(
+        " go back into the draw pile: Bo is dealt 2 more cards.") and said.count("*Life Complete* 44") == 2
+    refused(state, "deal", "enter at most 5 more cards now, not 6", player=1, cards=OTHER_DEAL + ["yr-050"])
     refused(state, "deal", "is not in the draw pile: it is in Ann's lifeline", player=1, cards=["yr-005"])
     state = act(state, "deal", player=1, cards=BO_DEAL)
     assert uu.view(state)["phase"] == "play" and uu.view(state)["draw_pile"] == 123 - 10
