@@ -18,7 +18,8 @@ def main() -> None:
     """The pnpkit table companion: scores, logs and live sync for every phone at the table.
 
     Settings come from the environment: DATABASE_URL (default: SQLite in the instance folder),
-    SECRET_KEY (default: generated into the instance folder), COMPANION_GAMES (extra game folders).
+    SECRET_KEY (default: generated into the instance folder), COMPANION_GAMES (designers' game folders to offer
+    besides the registered games, separated by ':', or ';' on Windows).
     """
 
 
@@ -66,8 +67,10 @@ def serve(host: str, port: int, workers: int | None, connections: int, dev: bool
 
 
 def _serving_or_exit():
-    """The app, or exit with the sentence saying which game cannot be offered (a slug taken twice, a broken
-    registration, a game folder with a data problem) instead of starting a server that would fail later."""
+    """The app, or exit with the sentence saying which games cannot be offered side by side (a designer's folder
+    taking another game's slug) instead of starting a server that would fail later. A game that cannot be played
+    (a broken package, a folder missing or with a data problem) does not stop it: the catalog says which, in the
+    log, and leaves that game out."""
     from cardgen.gamedata import GameDataError
     from companion.table.catalog import CatalogError
 
@@ -79,7 +82,8 @@ def _serving_or_exit():
 
 def _games_or_exit() -> None:
     """Loads the games the workers will offer (the registered ones and COMPANION_GAMES's folders), or exits as
-    `_serving_or_exit` does. No app is made here: the workers make theirs after the fork, database and all."""
+    `_serving_or_exit` does; a game left out is said here, once (the workers, forked after, do not repeat it).
+    No app is made here: the workers make theirs after the fork, database and all."""
     from cardgen.gamedata import GameDataError
     from companion.config import ENVIRONMENT
     from companion.table.catalog import Catalog, CatalogError

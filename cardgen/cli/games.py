@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from cardgen.cli.loading import DATA_ERROR, load_or_exit
-from cardgen.gamedata.registry import RegistryError, registered
+from cardgen.gamedata import GameDataError, load_game
+from cardgen.gamedata.registry import problems, registered
 
 
 @click.command()
@@ -16,16 +16,22 @@ from cardgen.gamedata.registry import RegistryError, registered
 def games(as_json: bool) -> None:
     """List the games you can name by their slug: the bundled games and those an installed package adds.
 
-    Shows each game's slug, title, players, number of cards and the package it comes from.
+    Shows each game's slug, title, players, number of cards and the package it comes from. A game that cannot be
+    loaded (a broken package, a slug two packages register, a data folder missing or with problems) is left out of
+    the list and said on stderr, one sentence each; the others are listed all the same.
     """
-    try:
-        found = registered()
-    except RegistryError as error:
-        click.echo(f"error: {error}", err=True)
-        raise SystemExit(DATA_ERROR) from None
+    left_out = problems()
     rows: list[dict[str, Any]] = []
-    for slug, entry in found.items():
-        game = load_or_exit(slug)
+    for slug, entry in registered().items():
+        try:
+            game = load_game(entry.registration.data)
+        except GameDataError as error:
+            left_out[slug] = f"the data folder of {slug} ({entry.source}) cannot be loaded: {error}"
+            continue
+        if game.slug != slug:
+            left_out[slug] = (f"{entry.source} registers the game {slug!r}, but its data folder "
+                              f"{entry.registration.data} says slug = {game.slug!r} in game.toml; the two must agree")
+            continue
         low, high = game.players
         rows.append({
             "slug": slug, "title": game.title,
@@ -33,6 +39,8 @@ def games(as_json: bool) -> None:
             "cards": sum(deck.total for deck in game.decks),
             "package": entry.distribution.split(" ", 1)[0],
         })
+    for slug, sentence in sorted(left_out.items()):
+        click.echo(f"warning: {slug} is left out: {sentence}", err=True)
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return

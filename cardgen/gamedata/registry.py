@@ -21,7 +21,8 @@ GROUP = "pnpkit.games"
 
 
 class RegistryError(LookupError):
-    """An installed game that cannot be registered: its entry point is broken or its slug is taken.
+    """An installed game that cannot be played: its entry point is broken, its slug is taken twice, or what it names
+    (rules, bots) cannot be loaded.
 
     A LookupError, as a slug nothing registers is: commands that look a game up report either in one sentence.
     """
@@ -61,18 +62,37 @@ class Registered:
 
 
 def registrations() -> dict[str, Registration]:
-    """Every registered game by slug, sorted; RegistryError when an entry point is broken or a slug is taken twice."""
+    """Every registered game by slug, sorted; a broken registration is left out (see `problems`)."""
     return {slug: found.registration for slug, found in registered().items()}
 
 
 def registered() -> dict[str, Registered]:
-    """Every registered game by slug with the place it was registered from."""
-    return dict(_registered(tuple(sys.path)))
+    """Every registered game by slug with the place it was registered from; a broken one is left out."""
+    return dict(_registered(tuple(sys.path))[0])
+
+
+def problems() -> dict[str, str]:
+    """The registrations left out, by slug: each a sentence naming the package, its entry point and what is wrong.
+
+    One broken package never takes the other games down: its game is left out and said here, for the commands
+    that list or serve the games to report (`cardgen games`, `companion serve`), and a command naming its slug
+    is refused with the sentence.
+    """
+    return dict(_registered(tuple(sys.path))[1])
 
 
 def registration(slug: str) -> Registration | None:
-    """The registration of `slug`, or None when no installed package registers it."""
-    return registrations().get(slug)
+    """The registration of `slug`, or None when no installed package registers it; RegistryError with the sentence
+    saying why when its registration was left out as broken, so that a command naming it says so."""
+    found = registrations().get(slug)
+    if found is None and problem(slug):
+        raise RegistryError(problem(slug))
+    return found
+
+
+def problem(slug: str) -> str:
+    """Why the registration of `slug` was left out ("" when it was not)."""
+    return problems().get(slug, "")
 
 
 def registered_slugs() -> list[str]:
@@ -87,29 +107,43 @@ def source_of(slug: str) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _registered(path: tuple[str, ...]) -> dict[str, Registered]:
-    """The registrations the packages on `path` (sys.path, which keys the cache) bring."""
+def _registered(path: tuple[str, ...]) -> tuple[dict[str, Registered], dict[str, str]]:
+    """The registrations the packages on `path` (sys.path, which keys the cache) bring, and those left out.
+
+    An entry point that cannot be loaded, that names something other than a Registration or whose slug is not its
+    name is left out. A slug two packages register is given to neither: which one is meant cannot be told (the
+    order packages are found in says nothing), and a table recorded with one game's rules must never be replayed
+    with the other's.
+    """
     found: dict[str, Registered] = {}
+    broken: dict[str, str] = {}
+    claims: dict[str, list[str]] = {}  # slug -> the sources of every entry point of that name
     points = metadata.entry_points(group=GROUP)
     for point in sorted(points, key=lambda p: (p.name, p.dist.name if p.dist else "", p.value)):  # path order aside
         dist = f"{point.dist.name} {point.dist.version}" if point.dist is not None else "(unnamed)"
         entry = f"{point.name} = {point.value}"
         source = _source(dist, entry)
+        claims.setdefault(point.name, []).append(source)
+        if len(claims[point.name]) > 1:
+            first, *others = claims[point.name]
+            broken[point.name] = (f"the game slug {point.name!r} is registered twice: by {first} and by "
+                                  f"{' and by '.join(others)}; neither is offered until one of them is uninstalled")
+            found.pop(point.name, None)
+            continue
         try:
             value = point.load()
         except Exception as error:  # noqa: BLE001 (any error of a package's own import: named, never a traceback)
-            raise RegistryError(f"{source} cannot be loaded: {type(error).__name__}: {error}") from None
+            broken[point.name] = f"{source} cannot be loaded: {type(error).__name__}: {error}"
+            continue
         if not isinstance(value, Registration):
-            raise RegistryError(f"{source} must name a cardgen.gamedata.registry.Registration, found "
-                                f"{type(value).__name__}")
-        if value.slug != point.name:
-            raise RegistryError(f"{source} registers slug {value.slug!r} under the name {point.name!r}: "
-                                "the entry point's name must be the game's slug")
-        if point.name in found:
-            raise RegistryError(f"the game slug {point.name!r} is registered twice: by {found[point.name].source} "
-                                f"and by {source}; uninstall one of them")
-        found[point.name] = Registered(value, dist, entry)
-    return dict(sorted(found.items()))
+            broken[point.name] = (f"{source} must name a cardgen.gamedata.registry.Registration, found "
+                                  f"{type(value).__name__}")
+        elif value.slug != point.name:
+            broken[point.name] = (f"{source} registers slug {value.slug!r} under the name {point.name!r}: "
+                                  "the entry point's name must be the game's slug")
+        else:
+            found[point.name] = Registered(value, dist, entry)
+    return dict(sorted(found.items())), dict(sorted(broken.items()))
 
 
 def _source(distribution: str, entry_point: str) -> str:

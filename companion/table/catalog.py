@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.gamedata import Game, load_game
+from cardgen.gamedata import Game, GameDataError, load_game
 from cardgen.gamedata.registry import RegistryError, registered
+from cardgen.gamedata.registry import problems as registry_problems
 from companion.bots.kinds import bot_kind
 from companion.bots.seats import with_bots
 from companion.rules import Rules, rules_for
@@ -15,7 +17,12 @@ from companion.table.errors import NotFound
 
 
 class CatalogError(Exception):
-    """A game the companion cannot offer: its slug is taken, or its registration is broken. Said at start."""
+    """Games the companion cannot offer side by side: a designer's folder taking the slug of another game. Said at
+    start, and the server does not start."""
+
+
+log = logging.getLogger(__name__)
+_said: set[str] = set()  # the problems logged by this process (and by the server's workers, forked after it)
 
 
 @dataclass(frozen=True)
@@ -27,31 +34,47 @@ class Entry:
 class Catalog:
     """Game data and rules by slug, loaded once when the app starts.
 
-    Each slug is one game's: a designer's folder whose slug a registered game has, or two packages registering
-    one slug, is refused (CatalogError naming both places) rather than one game silently replacing the other.
+    A game that cannot be played (its package is broken or its rules or bots cannot be imported, its data folder
+    is missing or has a problem) is left out, and said in the log and in `problems`: the other games are offered
+    all the same. A slug two packages register is offered by neither (cardgen.gamedata.registry). A designer's
+    folder (COMPANION_GAMES) whose slug another game has is refused (CatalogError naming both places), since
+    either would be the wrong game to offer under that name.
     """
 
     def __init__(self, extra_folders: tuple[Path, ...] = ()):
-        try:
-            found = registered()
-        except RegistryError as error:
-            raise CatalogError(str(error)) from None
         self.entries: dict[str, Entry] = {}
+        self.problems: list[str] = [f"{slug} is left out: {sentence}" for slug, sentence in registry_problems().items()]
         places: dict[str, tuple[Path, str]] = {}  # slug -> (its folder, that folder in words)
-        for slug, entry in found.items():
+        for slug, entry in registered().items():
             folder = entry.registration.data
-            game = load_game(folder)
             where = f"the folder {folder} of the registered game {slug!r} ({entry.source})"
+            try:
+                game = load_game(folder)
+            except GameDataError as error:
+                self._left_out(slug, f"{where} cannot be loaded: {error}")
+                continue
             if game.slug != slug:
-                raise CatalogError(f"{entry.source} registers the game {slug!r}, but its data folder {folder} says "
-                                   f"slug = {game.slug!r} in game.toml; the two must agree")
+                self._left_out(slug, f"{entry.source} registers the game {slug!r}, but its data folder {folder} says "
+                                     f"slug = {game.slug!r} in game.toml; the two must agree")
+                continue
             self._add(game, folder, where, places)
         for folder in extra_folders:
-            game = load_game(folder)
+            try:
+                game = load_game(folder)
+            except GameDataError as error:
+                self._left_out(Path(folder).name, f"the game folder {folder} cannot be loaded: {error}")
+                continue
             taken = places.get(game.slug)
             if taken and taken[0].resolve() == Path(folder).resolve():
                 continue  # the same folder given again: the same game, nothing replaced
             self._add(game, Path(folder), f"the game folder {folder}", places)
+        for sentence in self.problems:
+            if sentence not in _said:
+                _said.add(sentence)
+                log.warning("%s", sentence)
+
+    def _left_out(self, name: str, sentence: str) -> None:
+        self.problems.append(f"{name} is left out: {sentence}")
 
     def _add(self, game: Game, folder: Path, where: str, places: dict[str, tuple[Path, str]]) -> None:
         if game.slug in places:
@@ -61,7 +84,9 @@ class Catalog:
         try:
             self.entries[game.slug] = Entry(game, with_bots(game, rules_for(game)))
         except RegistryError as error:
-            raise CatalogError(f"{where}: {error}") from None
+            self._left_out(game.slug, f"{where}: {error}")
+        except Exception as error:  # noqa: BLE001 (a package's own rules or bots failing as they load: named)
+            self._left_out(game.slug, f"{where}: its rules or bots cannot be loaded: {type(error).__name__}: {error}")
 
     def get(self, slug: str) -> Entry:
         try:

@@ -1,9 +1,12 @@
 """A sixth game installed as its own package (tests/fixtures/sixth_game) plays in the companion with its own rules
-and bot, the bundled five come through the same registry, and a slug taken twice is refused at start."""
+and bot, the bundled five come through the same registry; a designer's folder taking a registered slug is refused at
+start, and a broken game (a package failing to import, its folder missing or with bad data, rules failing to import,
+a slug two packages register) is said and left out while the others list and serve."""
 
 from __future__ import annotations
 
 import shutil
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -157,20 +160,139 @@ def test_the_server_refuses_to_start_on_a_taken_slug_in_one_sentence(tmp_path, m
         assert f"and by the game folder {folder};" in result.output and "Traceback" not in result.output
 
 
-def test_two_packages_registering_one_slug_stop_the_app_at_start(sixth_game, install_package, make_app, tmp_path):
+def test_two_packages_registering_one_slug_offer_neither_and_the_rest_serve(sixth_game, install_package, make_app,
+                                                                            tmp_path, cli):
     install_package("twenty-one-again", {"twenty_one": "twenty_one:REGISTRATION"})
-    with pytest.raises(CatalogError, match=r"'twenty_one' is registered twice: by distribution pnpkit-twenty-one "
-                       r"1.0 .* and by distribution twenty-one-again 1.0"):
-        make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'companion.sqlite3'}", "SECRET_KEY": "test"})
+    sentence = ("the game slug 'twenty_one' is registered twice: by distribution pnpkit-twenty-one 1.0 (entry point "
+                "twenty_one = twenty_one:REGISTRATION) and by distribution twenty-one-again 1.0 (entry point "
+                "twenty_one = twenty_one:REGISTRATION); neither is offered until one of them is uninstalled")
+    app = make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'companion.sqlite3'}", "SECRET_KEY": "test"})
+    catalog = app.extensions["companion"].catalog
+    assert sorted(catalog.entries) == sorted(BUNDLED) and catalog.problems == [f"twenty_one is left out: {sentence}"]
+    listed = cli("games")
+    assert listed.exit_code == 0 and f"warning: twenty_one is left out: {sentence}" in listed.stderr
+    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == sorted(BUNDLED)
+    named = cli("check", "twenty_one")
+    assert named.exit_code == 2 and named.stderr == f"error: {sentence}\n"
 
 
-def test_unknown_rules_in_a_designer_folder_is_refused_at_its_line(tmp_path, sheet_game):
+BROKEN_PACKAGE = {  # the kinds of broken installed game: what the package holds, and the sentence saying so
+    "failing import": ({"broken_h27/__init__.py": "raise ImportError('cannot import name Thing from elsewhere')\n"},
+                       "distribution broken-game 1.0 (entry point broken_h27 = broken_h27:REGISTRATION) cannot be "
+                       "loaded: ImportError: cannot import name Thing from elsewhere"),
+    "missing folder": ({"broken_h27/__init__.py": "from pathlib import Path\n"
+                        "from cardgen.gamedata.registry import Registration\n"
+                        "REGISTRATION = Registration('broken_h27', Path(__file__).parent / 'data')\n"},
+                       "data"),
+    "bad data": ({"broken_h27/__init__.py": "from pathlib import Path\n"
+                  "from cardgen.gamedata.registry import Registration\n"
+                  "REGISTRATION = Registration('broken_h27', Path(__file__).parent / 'data')\n",
+                  "broken_h27/data/game.toml": "[game]\ntitle = 'Broken'\nslug = 'broken_h27'\nplayers = 'many'\n"},
+                 "players"),
+    "rules failing to import": ({"broken_h27/__init__.py": "from pathlib import Path\n"
+                                 "from cardgen.gamedata.registry import Registration\n"
+                                 "REGISTRATION = Registration('broken_h27', Path(__file__).parent / 'data', "
+                                 "rules='broken_h27.rules')\n",
+                                 "broken_h27/rules.py": "import no_such_module_h27\n"},
+                                "the rules of broken_h27 (broken_h27.rules, registered by distribution broken-game 1.0 "
+                                "(entry point broken_h27 = broken_h27:REGISTRATION)) cannot be imported: No module "
+                                "named 'no_such_module_h27'"),
+}
+
+
+@pytest.fixture(params=list(BROKEN_PACKAGE))
+def broken_package(request, install_package, sheet_game):
+    """An installed package `broken-game` registering the game broken_h27, broken in one of the ways above:
+    (the kind, the words its sentence holds)."""
+    files, said = BROKEN_PACKAGE[request.param]
+    folder = install_package("broken-game", {"broken_h27": "broken_h27:REGISTRATION"}, files)
+    if request.param == "rules failing to import":  # good data, played with rules that cannot be imported
+        shutil.copytree(sheet_game, folder / "broken_h27" / "data")
+        toml = folder / "broken_h27" / "data" / "game.toml"
+        toml.write_text(toml.read_text().replace("[game]\n", "[game]\nslug = \"broken_h27\"\n", 1))
+    yield request.param, said
+    for name in [m for m in sys.modules if m == "broken_h27" or m.startswith("broken_h27.")]:
+        del sys.modules[name]
+
+
+def test_a_broken_installed_game_is_said_and_left_out_and_the_others_list(broken_package, cli):
+    kind, said = broken_package
+    result = cli("games")
+    assert result.exit_code == 0, result.output
+    if kind == "rules failing to import":  # cardgen never imports the rules: to cardgen the game is whole
+        assert "broken_h27" in result.stdout and result.stderr == ""
+        return
+    assert [line.split()[0] for line in result.stdout.splitlines()[1:]] == sorted(BUNDLED)
+    (warning,) = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert warning.startswith("warning: broken_h27 is left out: ") and said in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_broken_installed_game_is_said_and_left_out_and_the_others_serve(broken_package, make_app, tmp_path,
+                                                                            caplog):
+    _, said = broken_package
+    app = make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'companion.sqlite3'}", "SECRET_KEY": "test"})
+    catalog = app.extensions["companion"].catalog
+    assert sorted(catalog.entries) == sorted(BUNDLED)
+    (problem,) = catalog.problems
+    assert problem.startswith("broken_h27 is left out: ") and said in problem
+    client = app.test_client()
+    assert {g["slug"] for g in client.get("/api/catalog").json} == set(BUNDLED)
+    assert client.get("/").status_code == 200
+    created = client.post("/api/games", json={"slug": "emigration", "players": ["Ann", "Bo"]})
+    assert created.status_code == 201, created.json
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "bad data"])
+def test_a_broken_designer_folder_is_said_and_left_out_and_the_others_serve(kind, make_app, tmp_path, sheet_game):
+    folder = tmp_path / "my_game"
+    if kind == "bad data":
+        shutil.copytree(sheet_game, folder)
+        (folder / "game.toml").write_text((folder / "game.toml").read_text().replace("players = [1, 6]",
+                                                                                     "players = [0, 6]"))
+    good = tmp_path / "good_game"
+    shutil.copytree(sheet_game, good)
+    app = make_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'companion.sqlite3'}", "SECRET_KEY": "test",
+                    "GAME_FOLDERS": [str(folder), str(good)]})
+    catalog = app.extensions["companion"].catalog
+    assert sorted(catalog.entries) == sorted((*BUNDLED, load_game(good).slug))
+    (problem,) = catalog.problems
+    assert problem.startswith(f"my_game is left out: the game folder {folder} cannot be loaded: ")
+    assert ("not a folder" if kind == "missing folder" else "game.toml") in problem
+
+
+def test_the_server_starts_beside_a_broken_game_and_says_which_in_its_log(install_package, tmp_path):
+    from tests.live_server import LiveServer
+
+    site = install_package("broken-game", {"broken_h27": "broken_h27:REGISTRATION"},
+                           {"broken_h27/__init__.py": "raise RuntimeError('this package is broken')\n"})
+    missing = tmp_path / "no_such_game"
+    server = LiveServer(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path / "instance", workers=1,
+                        games=[missing], env={"PYTHONPATH": str(site)})
+    server.start()
+    try:
+        status, listed = server.request("GET", "/api/catalog")
+        assert status == 200 and {g["slug"] for g in listed} == set(BUNDLED)
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert log.count("broken_h27 is left out: distribution broken-game 1.0 (entry point broken_h27 = "
+                     "broken_h27:REGISTRATION) cannot be loaded: RuntimeError: this package is broken") == 1
+    assert log.count(f"no_such_game is left out: the game folder {missing} cannot be loaded") == 1
+
+
+def test_unknown_rules_in_a_designer_folder_is_said_at_its_line_and_the_folder_left_out(tmp_path, sheet_game):
     folder = tmp_path / "sheet_copy"
     shutil.copytree(sheet_game, folder)
     toml = (folder / "game.toml").read_text().replace("players = [1, 6]", 'players = [1, 6]\nrules = "twenty_one"')
     (folder / "game.toml").write_text(toml)
     with pytest.raises(GameDataError) as refused:
-        Catalog((folder,))
+        load_game(folder)
     (problem,) = refused.value.problems
     assert (problem.file, problem.line) == (folder / "game.toml", 4)
     assert problem.message.startswith("rules = 'twenty_one' names no registered game; registered games: emigration")
+    catalog = Catalog((folder,))
+    assert sorted(catalog.entries) == sorted(BUNDLED)
+    (said,) = catalog.problems
+    assert said.startswith(f"sheet_copy is left out: the game folder {folder} cannot be loaded: ")
+    assert f"{folder / 'game.toml'}:4: rules = 'twenty_one' names no registered game" in said

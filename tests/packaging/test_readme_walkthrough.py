@@ -1,5 +1,6 @@
 """The README's "Making your own game" walkthrough, run as written: start, check, build, reprint, then play it in
-the companion through the tracker its [scoring] table gives."""
+the companion through the tracker its [scoring] table gives, with the folder its serve block names (that block, a
+server, runs in tests/packaging/test_doc_blocks.py, after the README's other blocks)."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ def walked(tmp_path_factory):
     """A folder where each README block ran in turn: block index -> its finished process."""
     where = tmp_path_factory.mktemp("readme")
     blocks = walkthrough_blocks()
-    assert len(blocks) == 3, "the walkthrough's blocks: start, build, reprint"
-    return where, [run(block, where) for block in blocks]
+    assert len(blocks) == 4, "the walkthrough's blocks: start, build, reprint, serve"
+    return where, [run(block, where) for block in blocks[:3]]  # the server: the last test, and test_doc_blocks.py
 
 
 def test_the_start_block_makes_a_game_that_checks(walked):
@@ -61,6 +62,8 @@ def test_the_reprint_block_reprints_the_changed_card_alone(walked):
 
 def test_the_game_is_played_through_its_tracker_in_the_companion(walked, make_app):
     where, _ = walked
+    serve = walkthrough_blocks()[3]
+    assert serve.startswith("COMPANION_GAMES=my_game .venv/bin/companion serve")  # the folder the app is given here
     app = make_app({"DATABASE_URL": f"sqlite:///{where / 'companion.sqlite3'}", "SECRET_KEY": "test",
                     "GAME_FOLDERS": [str(where / "my_game")]})
     client = app.test_client()

@@ -1,5 +1,5 @@
 """Games registered through the `pnpkit.games` entry points: the bundled five, a sixth installed as its own
-package, `rules = "slug"` in game.toml, and the sentences refusing a slug taken twice or a broken entry point."""
+package, `rules = "slug"` in game.toml, and the sentences leaving out a slug taken twice or a broken entry point."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.gamedata import GameDataError, bundled_slugs, card_data_dir, game_folder, load_game
-from cardgen.gamedata.registry import Registration, RegistryError, registered, registration, registrations
+from cardgen.gamedata.registry import (Registration, RegistryError, problems, registered, registration,
+                                       registrations)
 from tests.conftest import BUNDLED, MINIMAL_TOML, SIXTH_GAME
 
 
@@ -76,30 +77,33 @@ def test_an_installed_game_is_found_by_a_new_process_as_pip_leaves_it():
     assert "'twenty_one'" in slugs and folder == str(SIXTH_GAME / "twenty_one" / "data")
 
 
-def test_two_packages_registering_one_slug_are_refused_naming_both(sixth_game, install_package, cli):
+def test_two_packages_registering_one_slug_offer_neither_naming_both(sixth_game, install_package, cli):
     install_package("twenty-one-again", {"twenty_one": "twenty_one:REGISTRATION"})
-    with pytest.raises(RegistryError) as refused:
-        registrations()
-    assert str(refused.value) == (
+    sentence = (
         "the game slug 'twenty_one' is registered twice: by distribution pnpkit-twenty-one 1.0 (entry point "
         "twenty_one = twenty_one:REGISTRATION) and by distribution twenty-one-again 1.0 (entry point twenty_one = "
-        "twenty_one:REGISTRATION); uninstall one of them")
-    for args in (("games",), ("check", "twenty_one"), ("build", "emigration")):
-        result = cli(*args)
-        assert result.exit_code == 2, (args, result.output)
-        assert "registered twice: by distribution pnpkit-twenty-one 1.0" in result.output
-        assert "and by distribution twenty-one-again 1.0" in result.output
+        "twenty_one:REGISTRATION); neither is offered until one of them is uninstalled")
+    assert problems() == {"twenty_one": sentence} and list(registrations()) == sorted(BUNDLED)
+    with pytest.raises(RegistryError) as refused:
+        registration("twenty_one")
+    assert str(refused.value) == sentence
+    result = cli("check", "twenty_one")
+    assert result.exit_code == 2 and sentence in result.output
+    result = cli("games")
+    assert result.exit_code == 0 and f"warning: twenty_one is left out: {sentence}" in result.output
+    assert cli("check", "emigration").exit_code == 0  # the other games are not taken down
 
 
-def test_a_package_taking_a_bundled_slug_is_refused_naming_both(install_package):
+def test_a_package_taking_a_bundled_slug_offers_neither_naming_both(install_package):
     install_package("my-emigration", {"emigration": "my_emigration:REGISTRATION"}, {"my_emigration.py": """
         from pathlib import Path
         from cardgen.gamedata.registry import Registration
         REGISTRATION = Registration("emigration", Path(__file__).parent / "data")
         """})
+    assert bundled_slugs() == sorted(set(BUNDLED) - {"emigration"})
     with pytest.raises(RegistryError, match="'emigration' is registered twice: by distribution my-emigration 1.0 "
                        r"\(entry point emigration = my_emigration:REGISTRATION\) and by distribution pnpkit "):
-        bundled_slugs()
+        registration("emigration")
 
 
 @pytest.mark.parametrize("value, files, sentence", [
@@ -113,10 +117,11 @@ def test_a_package_taking_a_bundled_slug_is_refused_naming_both(install_package)
      ("distribution broken-game 1.0 (entry point broken = broken_h4_slug:GAME) registers slug 'other' under the "
       "name 'broken': the entry point's name must be the game's slug")),
 ])
-def test_a_broken_entry_point_is_named_with_its_package(install_package, value, files, sentence):
+def test_a_broken_entry_point_is_left_out_and_named_with_its_package(install_package, value, files, sentence):
     install_package("broken-game", {"broken": value}, files)
+    assert problems() == {"broken": sentence} and list(registrations()) == sorted(BUNDLED)
     with pytest.raises(RegistryError) as refused:
-        registrations()
+        registration("broken")
     assert str(refused.value) == sentence
 
 
