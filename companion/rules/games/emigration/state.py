@@ -10,22 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from companion.rules import turn_order
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.data import PLACEHOLDER_KINDS, CardInfo, Data
+from companion.rules.records import evolve as replace
 
-T = TypeVar("T")
 
 
-def replace(record: T, **changes: Any) -> T:
-    """A copy of a frozen record with `changes`: dataclasses.replace without re-running __init__, which the rules
-    call tens of thousands of times a game (the legal moves check every value with `apply`)."""
-    copy = object.__new__(type(record))
-    copy.__dict__.update(record.__dict__)
-    copy.__dict__.update(changes)
-    return copy
 
 
 def listed(words) -> str:

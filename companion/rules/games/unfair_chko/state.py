@@ -8,26 +8,15 @@ the Market, and each player's score sheet as the players enter it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko.consts import Consts
+from companion.rules.records import evolve as replace
 
 
-T = TypeVar("T")
 
 
-def replace(obj: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the game's frozen records, without running __init__ again (the legal moves apply
-    each candidate value, so the state is copied thousands of times a move)."""
-    fields = type(obj).__dataclass_fields__  # type: ignore[attr-defined]
-    for name in changes:
-        if name not in fields:
-            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 @dataclass(frozen=True)

@@ -8,27 +8,15 @@ information in the state: what a player holds is never typed in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from companion.rules.plural import plural
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_immigration.cards import Consts, OpCard
+from companion.rules.records import evolve as replace
 
 
-R = TypeVar("R")
 
 
-def replace(record: R, **changes: Any) -> R:
-    """`dataclasses.replace` for this module's frozen records, without its per-call field checks (the rules and
-    the legal moves try thousands of events a game): a copy with `changes` (field names only)."""
-    fields = record.__dataclass_fields__  # type: ignore[attr-defined]
-    unknown = [k for k in changes if k not in fields]
-    if unknown:
-        raise TypeError(f"{type(record).__name__} has no field {unknown[0]!r}")
-    new = object.__new__(type(record))
-    new.__dict__.update(record.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 @dataclass(frozen=True)

@@ -13,21 +13,11 @@ from typing import Any
 
 from companion.rules.contract import RuleError
 from companion.rules.games.unsettled_survival.book import Book
+from companion.rules.records import evolve as replace
 
 JOURNAL_KEPT = 60
 
 
-def replace(obj: Any, **changes: Any) -> Any:
-    """dataclasses.replace for the game's frozen dataclasses, without running __init__ again: the rules make
-    thousands of small changes for every list of legal moves, so this is the hot path."""
-    fields = type(obj).__dataclass_fields__
-    for name in changes:
-        if name not in fields:
-            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from companion.rules.games.unyielding_universe.cards import Catalog
+from companion.rules.records import evolve
 
 
 @dataclass(frozen=True)
@@ -86,16 +86,8 @@ class State:
         return any(line.dealt < self.constants.cards_dealt_at_setup for line in self.lifelines)
 
 
-Record = TypeVar("Record")
 
 
-def evolve(record: Record, **changes: Any) -> Record:
-    """`dataclasses.replace` for the game's frozen records (none has an `__init__` check or `__post_init__`), without
-    running `__init__` again: the legal moves try every card a choice offers, so the rules make millions of these."""
-    fresh = object.__new__(type(record))
-    fresh.__dict__.update(record.__dict__)
-    fresh.__dict__.update(changes)
-    return fresh
 
 
 def with_lifeline(state: State, player: int, line: Lifeline) -> State:
