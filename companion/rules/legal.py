@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -317,7 +318,7 @@ def from_schemas(events: Mapping[str, Any], corrections: Sequence[str], players:
                 continue
             choices.append(choice)
         else:
-            label = spec.description.split(". ")[0].rstrip(".").replace("`", "")
+            label = re.split(r"(?<!\be\.g)(?<!\bi\.e)\.\s", spec.description.strip(), maxsplit=1)[0].rstrip(".").replace("`", "")
             moves.append(Move(kind, label, choices=tuple(choices)))
     return moves
 

@@ -84,6 +84,16 @@ def rich(context: Any, source: Any) -> Markup:
     return rich_text(source, dict(game.icons) if game is not None else {})
 
 
+FIRST_SENTENCE = re.compile(r"^(.*?(?<!\be\.g)(?<!\bi\.e)\.)(\s|$)", re.S)
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of an event's description, for a menu ("e.g." and "i.e." do not end it), without code
+    marks."""
+    found = FIRST_SENTENCE.match(text.strip())
+    return (found.group(1) if found else text).rstrip(".").replace("`", "")
+
+
 def fits(payload: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:
     """Whether a move's fixed payload has every value of `where` (None: any payload)."""
     return where is None or all(key in payload and payload[key] == value for key, value in where.items())
@@ -91,4 +101,5 @@ def fits(payload: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:
 
 def install(app: Flask) -> None:
     app.jinja_env.filters.update(pairs=pairs, choices=choices, named=named, priced=priced, die_faces=die_faces, zip_same=zip_same,
-                                 rich=rich, sentence=rich_sentence, words=humanise, fits=fits)
+                                 rich=rich, sentence=rich_sentence, words=humanise, fits=fits,
+                                 first_sentence=first_sentence)

@@ -13,6 +13,7 @@ from typing import Any
 from companion.rules.contract import RuleError
 from companion.rules.games.emigration.outcomes import Source
 from companion.rules.games.emigration.state import State, check_turn, holding, replace, say, update
+from companion.rules.plural import plural
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,9 @@ def withdraw(state: State, p: dict[str, Any], source: Source) -> State:
     state = update(state, me, stash=tuple(stash), money=player.money - wanted[1] * mps, assurance=assurance,
                    withdrawn=True)
     state = replace(state, discard=state.discard + tuple(traded))
-    return say(state, f"{player.name} trades {wanted[0]} set(s) of Connections, {wanted[1]} of Money and "
+    return say(state, f"{player.name} trades {plural(wanted[0], 'set')} of Connections, {wanted[1]} of Money and "
                       f"{wanted[2]} of Documents for {deal.gained} assurance, and loses {deal.penalty} for "
-                      f"{deal.missing} missing Document(s): {assurance} assurance now.")
+                      f"{plural(deal.missing, 'missing Document')}: {assurance} assurance now.")
 
 
 def cross(state: State, p: dict[str, Any], source: Source) -> State:

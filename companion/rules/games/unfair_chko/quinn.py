@@ -17,6 +17,7 @@ from companion.rules.automa import Bot
 from companion.rules.contract import RuleError
 from companion.rules.games.unfair_chko import kaiju
 from companion.rules.games.unfair_chko.state import State, playing
+from companion.rules.plural import plural
 
 NAME = "Quinn"
 COLLECTION = ("coins", "cards", "attractions", "stars", "silver", "gold")  # the numbers the table sees
@@ -151,7 +152,7 @@ def take_silver(world: State, bot: Bot) -> tuple[State, Bot, str]:
     if world.supply_silver < 1:
         return world, bot, "The City's supply has no silver medal left: Quinn gets none."
     return (replace(world, supply_silver=world.supply_silver - 1), bot.with_values(silver=bot.get("silver") + 1),
-            f"Quinn has {bot.get('silver') + 1} silver medal(s).")
+            f"Quinn has {plural(bot.get('silver') + 1, 'silver medal')}.")
 
 
 def exchange_gold(world: State, bot: Bot) -> tuple[State, Bot, str]:
@@ -161,7 +162,7 @@ def exchange_gold(world: State, bot: Bot) -> tuple[State, Bot, str]:
         return world, bot, "No exchange is possible."
     bot = bot.with_values(silver=bot.get("silver") - per, gold=bot.get("gold") + 1)
     return (replace(world, supply_silver=world.supply_silver + per, supply_gold=world.supply_gold - 1), bot,
-            f"Quinn has {bot.get('gold')} gold and {bot.get('silver')} silver medal(s).")
+            f"Quinn has {bot.get('gold')} gold and {plural(bot.get('silver'), 'silver medal')}.")
 
 
 MOVES = {"hit_kaiju": strike, "take_silver": take_silver, "exchange_gold": exchange_gold}  # by the chart's hook names
