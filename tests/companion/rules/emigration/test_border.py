@@ -21,7 +21,7 @@ def test_the_rulebooks_withdrawal_example_comes_out_exactly():
     state = act(state, "withdraw", player=ANN)
     ann = state.players[ANN]
     assert ann.assurance == 6 and ann.money == 1 and ann.stash == ("doc-visa-form",)
-    assert "for 9 assurance, and loses 3 for 1 missing Document(s): 6 assurance now" in state.news[0]
+    assert "for 9 assurance, and loses 3 for 1 missing Document: 6 assurance now" in state.news[0]
 
 
 def test_pay_raise_money_never_counts_and_the_penalty_never_goes_below_zero():
