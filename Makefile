@@ -76,6 +76,7 @@ bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/companion_load.py --tables 200 --seconds 30    # 1,000 open pages
 	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate
 	$(BIN)/python benchmarks/simulate_throughput.py
+	$(BIN)/python benchmarks/legal_playthroughs.py --games 1000   # random games over the legal moves (10,000 a game by default)
 
 # The pictures of docs/players/ are the companion's pages at phone size, taken by the browser tests marked
 # player_picture; `make test` writes them to a temporary folder only, so a test run never changes a tracked file.
