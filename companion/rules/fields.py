@@ -48,6 +48,7 @@ class Field:
     label: str = ""               # the field's name in a player's words, where a page asks for it
     labels: Mapping[Any, str] | None = None  # words for each allowed value (choices, or levels of a number)
     seat: bool = False            # an integer naming a player by seat: a page offers the players' names
+    card: bool = False            # a card of the game's data, by its id; a write may name it as printed instead
     per_player: bool = False      # a list with one item per player, in seat order: a page asks player by player
 
     def check(self, name: str, value: Any) -> Any:
@@ -88,6 +89,8 @@ class Field:
         schema: dict[str, Any] = {"type": self.type}
         if self.label:
             schema["title"] = self.label
+        if self.card:
+            schema["x-card"] = True  # a card's id, or its name as printed where one card only bears it
         if self.description:
             schema["description"] = self.description
         if self.minimum is not None:

@@ -31,6 +31,7 @@ from companion.table import wording
 from companion.table.catalog import Catalog
 from companion.table.changes import Changes
 from companion.table.errors import Forbidden, Invalid, NotFound, Stale, Unauthorized
+from companion.table.printed_cards import by_printed_name
 from companion.table.ledger import META, Ledger, ledger
 
 SNAPSHOT_EVERY = 100
@@ -193,6 +194,8 @@ class Sessions:
                 if not hmac.compare_digest(hash_secret(secret), game.edit_hash):
                     raise Forbidden("this is not the game's edit secret, so the game was not changed")
                 current = self._load(conn, game)
+                if kind in current.rules.events:  # a card may be named as printed: the rules see its id
+                    payload = by_printed_name(current.rules.events[kind], payload, self.catalog.get(game.slug).game)
                 if based_on != current.ledger.head:
                     raise Stale(f"the game has changed: this change was based on #{based_on} but the game is at "
                                 f"#{current.ledger.head}", current=current.as_json())

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
 from companion.table.errors import BadRequest
+from companion.table.printed_cards import printed_labels
 from companion.table.progress import by_moment, score_steps, seat_names
 from companion.table.sessions import Current, public
 from companion.web.chart import score_chart
@@ -41,24 +42,6 @@ def partial(page: str) -> Any:
     gets its rules' page); rules without a panel of their own get the plain one (the moves, the scores)."""
     names = [f"games/{page}.html"] if page and not page.startswith("_") and "/" not in page else []
     return current_app.jinja_env.select_template([*names, "games/_plain.html"])
-
-
-_LABELS: dict[int, tuple[Any, dict[str, str]]] = {}
-
-
-def printed_labels(game: Any) -> dict[str, str]:
-    """Each card's name as printed; a name printed on cards of two decks adds the deck's title to tell them apart."""
-    kept = _LABELS.get(id(game))
-    if kept is not None and kept[0] is game:
-        return kept[1]
-    decks_of: dict[str, set[str]] = {}
-    for deck in game.decks:
-        for card in deck.cards:
-            decks_of.setdefault(card.name.casefold(), set()).add(deck.id)
-    labels = {card.id: card.name if len(decks_of[card.name.casefold()]) == 1 else f"{card.name} ({deck.title})"
-              for deck in game.decks for card in deck.cards}
-    _LABELS[id(game)] = (game, labels)
-    return labels
 
 
 @blueprint.get("/")

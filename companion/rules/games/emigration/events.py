@@ -11,7 +11,8 @@ from companion.rules.shared_events import PLAYER, shared
 OWNER = replace(PLAYER, label="Whose Card Layout")
 SLOT = Field("integer", minimum=0, maximum=99, label="Place in the Card Layout",
              description="the back row's first card is 0, then row by row towards the front")
-CARD = Field("string", max_length=64, label="Card", description="The card, by its name as printed.")
+CARD = Field("string", max_length=64, label="Card", card=True,
+             description="The card: its id, or its name as printed where one card only bears it.")
 FELL = Field("integer", minimum=1, maximum=20, required=False, label="The die as it fell",
              description="the app rolls when left empty")
 COUNT = Field("integer", minimum=0, maximum=999, required=False,

@@ -11,7 +11,8 @@ from typing import Any
 from companion.rules.fields import EventSpec, Field
 from companion.rules.shared_events import PLAYER, shared
 
-CARD = Field("string", max_length=40, label="Card", description="The Op card, as printed.")
+CARD = Field("string", max_length=40, label="Card", card=True,
+             description="The Op card: its id, or its name as printed where one card only bears it.")
 STACK = Field("integer", required=False, minimum=0, maximum=40, label="Stack",
               description="The stack on the player's board, in the order the page lists them (the first is 0).")
 

@@ -6,7 +6,8 @@ from companion.rules.fields import EventSpec, Field
 from companion.rules.games.unyielding_universe.scoring import SHEET
 from companion.rules.shared_events import PLAYER, shared
 
-CARD = Field("string", max_length=40, label="Card", description="The card, as printed.")
+CARD = Field("string", max_length=40, label="Card", card=True,
+             description="The card: its id, or its name as printed where one card only bears it.")
 SOURCE = Field("string", required=False, default="draw_pile", choices=("draw_pile", "discard"), label="Drawn from",
                labels={"draw_pile": "the draw pile", "discard": "the top of the discard pile"})
 DRAWN = {"player": PLAYER, "card": CARD, "source": SOURCE}
