@@ -22,11 +22,13 @@ def button(page, name):
     return page.get_by_role("button", name=name, exact=True)
 
 
-def start(page, base, players, solo_level=None):
+def start(page, base, players, solo_level=None, seed=2024):
+    """A game started from the home page with a dice seed, so the packs, the City deck and every roll the app makes
+    are the same each run (without one, a run now and then met a state the steps below do not play)."""
     def solo(page):
         page.check("#option-unfair_chko-solo")
         page.select_option("#option-unfair_chko-quinn_level", label=solo_level)
-    start_from_home(page, base, "unfair_chko", players, options=solo if solo_level else None)
+    start_from_home(page, base, "unfair_chko", players, seed=seed, options=solo if solo_level else None)
 
 
 def move(page, event, legend=None):

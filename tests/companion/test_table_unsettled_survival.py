@@ -32,7 +32,7 @@ def test_a_round_then_the_crew_gives_up(server, phone, tmp_path):
     page = phone(viewport=PHONE)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    start_from_home(page, server.base, "unsettled_survival", ("Ann", "Bo"))
+    start_from_home(page, server.base, "unsettled_survival", ("Ann", "Bo"), seed=2024)  # the same draws each run
 
     # the first screen: whose turn it is and the Set Focus moves, above the fold
     first = button(page, "Awareness on REST")

@@ -20,7 +20,7 @@ DEALS = {"Ann": ("Lost at the Fair", "That Party", "Rumours", "Road Not Taken", 
 
 def start(page, base, players, who=None, winning_score=None):
     target = (lambda p: p.fill("#option-unyielding_universe-winning_score", str(winning_score))) if winning_score else None
-    start_from_home(page, base, "unyielding_universe", players, who=who, options=target)
+    start_from_home(page, base, "unyielding_universe", players, who=who, options=target, seed=2024)
 
 
 def button(page, name):
