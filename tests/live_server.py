@@ -14,6 +14,17 @@ from pathlib import Path
 from typing import Any
 
 
+def stop_group(process: subprocess.Popen, seconds: float = 15) -> None:
+    """Stops a server started in a process group of its own: SIGTERM, then SIGKILL after `seconds`."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

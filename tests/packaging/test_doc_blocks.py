@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tests.live_server import stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -232,13 +233,7 @@ def serve(command: list[str]) -> int:
                 except OSError:
                     time.sleep(0.2)
         finally:
-            if server.poll() is None:
-                os.killpg(server.pid, signal.SIGTERM)
-                try:
-                    server.wait(15)
-                except subprocess.TimeoutExpired:
-                    os.killpg(server.pid, signal.SIGKILL)
-                    server.wait()
+            stop_group(server, 15)
         log.seek(0)
         said = log.read().decode(errors="replace")
     sys.stderr.write(said)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import free_port
+from tests.live_server import free_port, stop_group
 from tests.packaging.test_readme_walkthrough import walkthrough_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,13 +144,7 @@ def test_the_companion_install_serves_and_records_a_move(installs, tmp_path):
         status, page = _request(port, "GET", created["links"]["watch"])
         assert status == 200 and "Health" in page
     finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop_group(server, 20)
     text = log.read_text()
     assert "Traceback" not in text, text
 

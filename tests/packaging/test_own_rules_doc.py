@@ -12,7 +12,6 @@ import http.client
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import free_port
+from tests.live_server import free_port, stop_group
 from tests.packaging.test_doc_blocks import blocks, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,13 +127,7 @@ def served(followed):
         assert server.poll() is None, log.read_text()
         yield port, log
     finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+        stop_group(server, 15)
 
 
 def test_the_installed_game_is_offered_and_a_game_of_it_is_watched(served):
