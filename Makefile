@@ -75,6 +75,8 @@ bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/companion_load.py                              # 100 tables, 500 open pages
 	$(BIN)/python benchmarks/companion_load.py --tables 200 --seconds 30    # 1,000 open pages
 	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate
+	$(BIN)/python benchmarks/views_cost.py                                  # summary and history: 100, 1,000, 15,000 events
+	$(BIN)/python benchmarks/import_cost.py                                 # imports: linear in the log, bounded work
 	$(BIN)/python benchmarks/simulate_throughput.py
 	$(BIN)/python benchmarks/legal_playthroughs.py --games 1000   # random games over the legal moves (10,000 a game by default)
 

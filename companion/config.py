@@ -6,6 +6,7 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 from collections.abc import Callable, Mapping
 
 from flask import Flask
@@ -18,8 +19,15 @@ ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {  # variable -> (set
     "COMPANION_STREAM_POLL_SECONDS": ("STREAM_POLL_SECONDS", float),
     "COMPANION_STREAM_MAX_SECONDS": ("STREAM_MAX_SECONDS", float),
     "COMPANION_OUTPUT": ("OUTPUT_DIR", str),
-    "PUBLIC_URL": ("PUBLIC_URL", lambda v: v.rstrip("/")),
+    "PUBLIC_URL": ("PUBLIC_URL", str),
+    "COMPANION_SERVED_URL": ("SERVED_URL", str),
+    "COMPANION_ALLOW_SEED": ("ALLOW_CHOSEN_SEED", lambda v: v.strip().lower() in ("1", "true", "yes", "on")),
 }
+ADDRESSES = {"PUBLIC_URL": "PUBLIC_URL", "SERVED_URL": "COMPANION_SERVED_URL"}  # setting -> its variable
+
+
+class SettingError(ValueError):
+    """A setting the companion cannot work with, named with the variable that gives it."""
 
 
 def configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
@@ -34,16 +42,38 @@ def configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         JSON_SORT_KEYS=False,
         OUTPUT_DIR=str(Path.cwd() / "output"),  # cardgen's builds: rulebook pages and card pictures
         PUBLIC_URL=None,  # the address phones use (behind a proxy): links and QR codes never trust the Host header
+        ALLOW_CHOSEN_SEED=False,  # dice from a seed chosen at creation: for tests and the lab, never a game night
+        SERVED_URL=None,  # the address `companion serve` listens on (its LAN address for --host 0.0.0.0)
     )
     for variable, (setting, convert) in ENVIRONMENT.items():
         if os.environ.get(variable):
             app.config[setting] = convert(os.environ[variable])
     if test_config:
         app.config.update(test_config)
+    for setting, variable in ADDRESSES.items():
+        app.config[setting] = base_address(app.config[setting], variable)
     if not app.config["DATABASE_URL"]:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}"
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
+
+
+def base_address(value: str | None, variable: str) -> str | None:
+    """An address links are written with (http[s]://host[:port][/path], no trailing slash), or None when unset."""
+    if not value:
+        return None
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise SettingError(f"{variable} must be an address such as https://games.example.org or "
+                           f"http://192.168.1.20:5000, found {value[:80]!r}")
+    return value.strip().rstrip("/")
+
+
+def check_addresses(environ: Mapping[str, str]) -> None:
+    """Raises SettingError naming the variable when PUBLIC_URL or COMPANION_SERVED_URL is not an address: what
+    `companion serve` says before any worker starts."""
+    for variable in ADDRESSES.values():
+        base_address(environ.get(variable), variable)
 
 
 def _instance_secret(path: Path) -> str:

@@ -182,7 +182,8 @@ def make_app():
 @pytest.fixture
 def app(make_app, database_url, sheet_game):
     return make_app({"DATABASE_URL": database_url, "SECRET_KEY": "test", "STREAM_POLL_SECONDS": 0.02,
-                     "STREAM_MAX_SECONDS": 2.0, "GAME_FOLDERS": [str(sheet_game)]})
+                     "STREAM_MAX_SECONDS": 2.0, "GAME_FOLDERS": [str(sheet_game)],
+                     "ALLOW_CHOSEN_SEED": True})  # tests replay games from a seed; servers refuse it by default
 
 
 @pytest.fixture

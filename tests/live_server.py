@@ -42,6 +42,7 @@ class LiveServer:
     def start(self, timeout: float = 30.0) -> None:
         env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "test",
                "COMPANION_STREAM_POLL_SECONDS": "0.05", "COMPANION_STREAM_MAX_SECONDS": "5",
+               "COMPANION_ALLOW_SEED": "1",  # tests replay games from a seed; servers refuse one by default
                "COMPANION_GAMES": os.pathsep.join(str(g) for g in self.games), **self.extra_env}
         self.instance.mkdir(parents=True, exist_ok=True)
         self.log = self.instance / f"server-{self.port}.log"

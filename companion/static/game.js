@@ -458,14 +458,23 @@
     const me = localStorage.getItem("me:" + id);
     if (me) $("me").value = me;
     $("me").addEventListener("change", () => localStorage.setItem("me:" + id, $("me").value));
-    if (key) {
-      const link = `${location.origin}${location.pathname}#key=${key}`;
-      $("play-link").href = link;
-      fetch("/qr", {method: "POST", body: link}).then((r) => (r.ok ? r.text() : "")).then((svg) => {
+    // the QR codes for other phones: the play link's is drawn here (only this phone knows the edit secret); the
+    // watch link's too when the server knows no address of its own (then its links are relative, and both are
+    // completed from this page's location); the server never takes a link from the Host header
+    const share = document.querySelector("section.share");
+    function showQr(link, which) {
+      $(which + "-link").href = link;
+      fetch(`/qr?link=${which}`, {method: "POST", body: link}).then((r) => (r.ok ? r.text() : "")).then((svg) => {
         if (!svg) return;
-        $("play-qr").innerHTML = svg;
-        $("play-qr-box").hidden = false;
-      });
+        $(which + "-qr").innerHTML = svg;
+        $(which + "-qr-box").hidden = false;
+      }).catch(() => { /* offline: the links are still there to copy */ });
+    }
+    if (key) showQr(`${new URL(share.dataset.play, location.href).href}#key=${key}`, "play");
+    if ($("watch-qr-box").hidden) {
+      const watch = new URL($("watch-link").getAttribute("href"), location.href).href;
+      $("watch-link").textContent = watch;
+      showQr(watch, "watch");
     }
     moreActions();
     pickers($("panel"));

@@ -11,7 +11,7 @@
   }
 
   async function reload() {
-    const response = await fetch(location.pathname, {cache: "no-store"});
+    const response = await fetch(location.pathname + location.search, {cache: "no-store"});
     if (!response.ok) return;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = page.getElementById("history-page");

@@ -110,7 +110,7 @@
       }
     }
     if (levels().length && rows.some((r) => r.level)) options.bots = rows.map((r) => r.level);
-    const seed = document.getElementById("seed").value;
+    const seed = document.getElementById("seed")?.value ?? "";  // only on a server that allows a chosen seed
     const body = {slug: slug.value, players: rows.map((r) => r.name), options};
     if (seed !== "") body.seed = Number(seed);
     const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import secrets
 from collections.abc import Callable
 
 from sqlalchemy import (BigInteger, Boolean, Column, Connection, Engine, ForeignKey, Integer, MetaData, String, Table, Text,
@@ -34,7 +36,22 @@ def _version_2(conn: Connection) -> None:
     schema.snapshots.create(conn)
 
 
-STEPS: dict[int, Callable[[Connection], None]] = {1: _version_1, 2: _version_2}
+def _version_3(conn: Connection) -> None:
+    """Dice nobody at the table can foresee: each game gets a secret draw key; the draws a game made before keep
+    their seeds (its seed and the draw's number), listed as known, so its log replays the same; a game's seed
+    is marked as chosen only from now on."""
+    for column in ("seeded BOOLEAN NOT NULL DEFAULT FALSE", "draw_key VARCHAR(64)", "known_draws TEXT"):
+        conn.execute(text(f"ALTER TABLE games ADD COLUMN {column}"))
+    drawn: dict[str, int] = {game_id: int(count) for game_id, count in conn.execute(
+        text("SELECT game_id, COUNT(*) FROM events WHERE events.random GROUP BY game_id")).all()}
+    for game_id, seed in conn.execute(text("SELECT id, seed FROM games")).all():
+        # a draw's number never exceeds the random events logged before it: these seeds cover every draw made
+        known = [f"{seed}:{n}" for n in range(drawn.get(game_id, 0))]
+        conn.execute(text("UPDATE games SET draw_key = :key, known_draws = :known WHERE id = :id"),
+                     {"key": secrets.token_hex(32), "known": json.dumps(known), "id": game_id})
+
+
+STEPS: dict[int, Callable[[Connection], None]] = {1: _version_1, 2: _version_2, 3: _version_3}
 assert max(STEPS) == schema.VERSION
 
 

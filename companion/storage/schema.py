@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import (BigInteger, Boolean, Column, ForeignKey, Integer, LargeBinary, MetaData, String, Table,
                         Text)
 
-VERSION = 2
+VERSION = 3
 
 metadata = MetaData()
 
@@ -20,6 +20,9 @@ games = Table(
     Column("options", Text, nullable=False),        # JSON object
     Column("edit_hash", String(64), nullable=False),  # sha256 of the edit secret
     Column("created_at", String(32), nullable=False),
+    Column("seeded", Boolean, nullable=False, default=False),  # added in version 3: `seed` was chosen, not drawn
+    Column("draw_key", String(64)),                 # added in version 3: the secret the game's draws come from
+    Column("known_draws", Text),                    # added in version 3: JSON list of seeds of draws made before
 )
 
 events = Table(

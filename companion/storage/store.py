@@ -25,11 +25,13 @@ class DuplicateGame(Exception):
 class GameRow:
     id: str
     slug: str
-    seed: int
+    seed: int | None                  # a seed chosen when the game was created (tests, the lab); None: drawn by key
     players: tuple[str, ...]
     options: dict[str, Any]
     edit_hash: str
     created_at: str
+    draw_key: str = ""                # the secret the game's draws are derived from (table/draws.py); never shown
+    known_draws: tuple[str, ...] = ()  # seeds of draws made elsewhere before an import (or before draw keys)
 
 
 @dataclass(frozen=True)
@@ -48,8 +50,9 @@ class EventRow:
 
 
 def _game(row) -> GameRow:
-    return GameRow(row.id, row.slug, int(row.seed), tuple(json.loads(row.players)), json.loads(row.options),
-                   row.edit_hash, row.created_at)
+    return GameRow(row.id, row.slug, int(row.seed) if row.seeded else None, tuple(json.loads(row.players)),
+                   json.loads(row.options), row.edit_hash, row.created_at, row.draw_key or "",
+                   tuple(json.loads(row.known_draws or "[]")))
 
 
 def _event(row) -> EventRow:
@@ -82,9 +85,10 @@ class Store:
         """Inserts the game; DuplicateGame if the id is taken (the transaction is then void)."""
         try:
             conn.execute(games.insert().values(
-                id=game.id, slug=game.slug, seed=game.seed, players=json.dumps(list(game.players)),
-                options=json.dumps(game.options, sort_keys=True), edit_hash=game.edit_hash,
-                created_at=game.created_at))
+                id=game.id, slug=game.slug, seed=game.seed or 0, seeded=game.seed is not None,
+                players=json.dumps(list(game.players)), options=json.dumps(game.options, sort_keys=True),
+                edit_hash=game.edit_hash, created_at=game.created_at, draw_key=game.draw_key,
+                known_draws=json.dumps(list(game.known_draws))))
         except IntegrityError:
             raise DuplicateGame(game.id) from None
 
@@ -132,6 +136,17 @@ class Store:
             raise StaleWrite(row.seq) from None
         if self.postgres:  # delivered when the transaction commits: every server's live streams wake (table/changes.py)
             conn.execute(_NOTIFY, {"payload": f"{game_id} {row.seq}"})
+
+    def append_many(self, conn: Connection, game_id: str, rows: list[EventRow]) -> None:
+        """Inserts a whole log at once (an import, into a game created in the same transaction)."""
+        if not rows:
+            return
+        conn.execute(_INSERT, [{"game_id": game_id, "seq": row.seq, "type": row.type,
+                                "payload": json.dumps(row.payload, sort_keys=True), "target": row.target,
+                                "random": row.random, "created_at": row.created_at, "author": row.author}
+                               for row in rows])
+        if self.postgres:
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {rows[-1].seq}"})
 
     def save_snapshot(self, conn: Connection, game_id: str, seq: int, fingerprint: str, rules_version: str,
                       state: bytes) -> None:

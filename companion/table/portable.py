@@ -1,46 +1,73 @@
-"""Export and import of a whole game as one JSON document, so a game moves between servers intact."""
+"""Export and import of a whole game as one JSON document, so a game moves between servers intact.
+
+An export (version 2) carries the game's setup, its complete log, and the seeds of the draws it has made, so the
+importing server checks every drawn outcome; never the game's draw key, so nobody holding an export can tell a
+draw still to come (table/draws.py). Version 1 exports, which carried the game's one seed, are still read.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from companion.rules.fields import Field, FieldError, is_unicode
 from companion.storage.store import DuplicateGame, EventRow, GameRow
+from companion.table.draws import made_so_far
 from companion.table.errors import Invalid, Stale
+from companion.table.ledger import ledger
+from companion.table.names import author, player_names
 from companion.table.sessions import GAME_ID
 
 FORMAT = "pnpkit-companion-game"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+GAME_FIELDS = {"id", "slug", "seed", "players", "options", "created_at"}
+EVENT_FIELDS = {"seq", "type", "payload", "target", "random", "created_at", "author"}
 
 
 def export_game(services, game_id: str) -> dict[str, Any]:
-    """The game's setup and its complete log (undos included); never its edit secret."""
-    current = services.sessions.current(game_id)
-    game = current.game
+    """The game's setup, its complete log (undos included) and the seeds of the draws in it; never its edit
+    secret or its draw key."""
+    game = services.sessions.current(game_id).game
     with services.store.engine.connect() as conn:
-        events = [row.as_json() for row in services.store.iter_events(conn, game_id)]
-    return {"format": FORMAT, "version": VERSION,
-            "game": {"id": game.id, "slug": game.slug, "seed": game.seed, "players": list(game.players),
-                     "options": game.options, "created_at": game.created_at},
-            "events": events}
+        rows = list(services.store.iter_events(conn, game_id))
+    made = ledger([(row.seq, row.type, row.target, row.random) for row in rows]).draws  # of these very rows
+    setup = {"id": game.id, "slug": game.slug, "players": list(game.players), "options": game.options,
+             "created_at": game.created_at}
+    if game.seed is not None:  # chosen at creation and public: said, for a replay
+        setup["seed"] = game.seed
+    return {"format": FORMAT, "version": VERSION, "game": setup, "draws": made_so_far(game, made),
+            "events": [row.as_json() for row in rows]}
 
 
 def import_game(services, doc: dict[str, Any]):
     """Stores an exported game under its own id with a new edit secret; Invalid names what is wrong."""
-    if doc.get("format") != FORMAT or doc.get("version") != VERSION:
-        raise Invalid(f"not an exported game: expected format {FORMAT!r} version {VERSION}", field="format")
+    if doc.get("format") != FORMAT or doc.get("version") not in READS:
+        raise Invalid(f"not an exported game: expected format {FORMAT!r} version 1 or {VERSION}", field="format")
+    _known(doc, {"format", "version", "game", "events"} | ({"draws"} if doc["version"] == 2 else set()), "")
     game = _object(doc.get("game"), "game")
-    row = GameRow(
-        id=_game_id(game.get("id")), slug=_text(game.get("slug"), "game.slug", 64),
-        seed=_integer(game.get("seed"), "game.seed", 2**48 - 1), players=tuple(_players(game.get("players"))),
-        options=_unicode(_object(game.get("options", {}), "game.options"), "game.options"), edit_hash="",
-        created_at=_text(game.get("created_at"), "game.created_at", 32))
+    _known(game, GAME_FIELDS, "game.")
+    seed = game.get("seed")
+    if doc["version"] == 1 or seed is not None:
+        seed = _integer(seed, "game.seed", 2**48 - 1)
+    row = GameRow(id=_game_id(game.get("id")), slug=_text(game.get("slug"), "game.slug", 64), seed=seed,
+                  players=tuple(player_names(game.get("players"), "game.players")),
+                  options=_unicode(_object(game.get("options", {}), "game.options"), "game.options"), edit_hash="",
+                  created_at=_moment(game.get("created_at"), "game.created_at"))
     raw_events = doc.get("events")
     if not isinstance(raw_events, list):
         raise Invalid("expected a list of events", field="events")
     events = [_event(raw, index) for index, raw in enumerate(raw_events)]
+    if doc["version"] == 1:
+        def seed_for(n: int) -> str | None:
+            return f"{seed}:{n}"
+    else:
+        seeds = _seeds(doc.get("draws"), len(events))
+
+        def seed_for(n: int) -> str | None:
+            return seeds[n] if n < len(seeds) else None
     try:
-        return services.sessions.adopt(row, events)
+        return services.sessions.adopt(row, events, seed_for)
     except DuplicateGame:
         raise Stale(f"a game with id {row.id!r} already exists here", field="game.id") from None
 
@@ -48,21 +75,44 @@ def import_game(services, doc: dict[str, Any]):
 def _event(raw: Any, index: int) -> EventRow:
     where = f"events[{index}]"
     raw = _object(raw, where)
+    _known(raw, EVENT_FIELDS, f"{where}.")
     seq = _integer(raw.get("seq"), f"{where}.seq")
-    if seq != index + 1:
-        raise Invalid(f"expected event #{index + 1} (events are numbered from 1 without gaps), found #{seq}",
-                      field=f"{where}.seq")
     target = raw.get("target")
     if target is not None:
         target = _integer(target, f"{where}.target")
     random_ = raw.get("random", False)
     if not isinstance(random_, bool):
         raise Invalid("expected true or false", field=f"{where}.random")
-    author = raw.get("author")
     payload = _unicode(_object(raw.get("payload", {}), f"{where}.payload"), f"{where}.payload")
-    return EventRow(seq, _text(raw.get("type"), f"{where}.type", 64), payload,
-                    target, random_, _text(raw.get("created_at"), f"{where}.created_at", 32),
-                    _text(author, f"{where}.author", 64) if author is not None else None)
+    return EventRow(seq, _text(raw.get("type"), f"{where}.type", 64), payload, target, random_,
+                    _moment(raw.get("created_at"), f"{where}.created_at"), author(raw.get("author"), f"{where}.author"))
+
+
+def _known(value: dict[str, Any], fields: set[str], prefix: str) -> None:
+    unknown = sorted(set(value) - fields)
+    if unknown:
+        raise Invalid(f"not a field of an exported game; fields: {', '.join(sorted(fields))}",
+                      field=f"{prefix}{unknown[0]}"[:200])
+
+
+def _seeds(value: Any, events: int) -> list[str]:
+    """The seeds of the draws the game made: one text per draw, never more draws than events."""
+    if not isinstance(value, list) or len(value) > events:
+        raise Invalid("expected the list of the seeds of the game's draws, one per draw (no more than its events)",
+                      field="draws")
+    return [_text(seed, f"draws[{n}]", 100) for n, seed in enumerate(value)]
+
+
+def _moment(value: Any, field: str) -> str:
+    """A time as the server writes it (ISO 8601 with its offset from UTC)."""
+    text = _text(value, field, 32)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise Invalid(f"expected a time such as 2026-11-26T18:05:00.000+00:00, found {text!r}", field=field)
+    return text
 
 
 def _object(value: Any, field: str) -> dict[str, Any]:
@@ -103,9 +153,3 @@ def _integer(value: Any, field: str, most: int = 10**9) -> int:
         return Field("integer", minimum=0, maximum=most).check(field, value)
     except FieldError as error:
         raise Invalid(error.message[:200], field=field) from None
-
-
-def _players(value: Any) -> list[str]:
-    if not isinstance(value, list) or not value or len(value) > 12:
-        raise Invalid("expected 1 to 12 player names", field="game.players")
-    return [_text(name, f"game.players[{i}]", 40) for i, name in enumerate(value)]

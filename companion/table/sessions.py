@@ -1,9 +1,9 @@
 """Game sessions: state is the game's rules folded over the events in effect; every change appends.
 
 Writes name the sequence number they were based on, so a stale write is refused (with the game as
-it is now) and never silently lost. Dice and shuffles are drawn when an event is appended, from the
-game's seed and the number of draws in effect before it: undoing a roll and rolling again gives the
-same result, so undo can never be used to re-roll.
+it is now) and never silently lost. Dice and shuffles are drawn when an event is appended, from the seed
+of the draw's number (the draws in effect before it; table/draws.py): undoing a roll and rolling again gives
+the same result, so undo can never be used to re-roll, and nobody can foresee a draw still to come.
 """
 
 from __future__ import annotations
@@ -13,26 +13,27 @@ import hashlib
 import logging
 import hmac
 import pickle
-import random
 import re
 import secrets
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, UTC
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import Connection
 
 from companion.rules import Event, RuleError, Rules, SetupConfig
-from companion.rules.fields import FieldError
-from companion.storage.store import EventRow, GameRow, StaleWrite, Store
-from companion.table import wording
+from companion.storage.store import DuplicateGame, EventRow, GameRow, StaleWrite, Store
+from companion.table import draws, wording
 from companion.table.catalog import Catalog
 from companion.table.changes import Changes
+from companion.table.checking import ordinary
+from companion.table.draws import seed_for
 from companion.table.errors import Forbidden, Invalid, NotFound, Stale, Unauthorized
 from companion.table.printed_cards import by_printed_name
 from companion.table.ledger import META, Ledger, ledger
+from companion.table.replay import BUDGET_BASE, BUDGET_PER_EVENT, Budget, Replay
 
 SNAPSHOT_EVERY = 100
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ class Current:
     def as_json(self) -> dict[str, Any]:
         return {"id": self.game.id, "slug": self.game.slug, "seq": self.ledger.head,
                 "players": list(self.game.players), "created_at": self.game.created_at,
+                "seed": self.game.seed,  # a seed chosen at creation (anyone may foresee its dice); null otherwise
                 "state": self.rules.view(self.state), "scores": self.rules.score(self.state),
                 "legal": self.legal, "corrections": list(self.rules.corrections),
                 "can_undo": bool(self.ledger.done), "can_redo": bool(self.ledger.redo)}
@@ -77,25 +79,6 @@ def public(row: EventRow, rules: Rules, players: Sequence[str] = (), target: Eve
     sentence = wording.describe(event, players, rules.describe, spec.description if spec else None, aimed)
     event["text"], event["html"] = wording.plain(sentence), str(wording.rich_sentence(sentence))
     return event
-
-
-def _inputs(payload: dict[str, Any], spec: Any) -> dict[str, Any]:
-    """What a phone sent for a stored event: its payload's fields of the event's schema (a drawn outcome, stored
-    beside them, is left out; an unknown field, too, and then found missing when the check is compared)."""
-    return {key: value for key, value in payload.items() if key in spec.fields}
-
-
-def _drawn_again(rules: Rules, state: Any, kind: str, spec: Any, payload: dict[str, Any], seed: str) -> bool:
-    """Whether the game's seed draws `payload` again for this event. A drawn value may fill a field the phone left
-    empty (who starts), so the fields as stored are tried, then each one left out in turn."""
-    inputs = _inputs(payload, spec)
-    for tried in [inputs] + [{k: v for k, v in inputs.items() if k != key} for key in inputs]:
-        try:
-            if rules.prepare(state, kind, spec.check(tried), random.Random(seed)) == payload:
-                return True
-        except (FieldError, RuleError):
-            continue
-    return False
 
 
 def hash_secret(secret: str) -> str:
@@ -120,34 +103,39 @@ class Sessions:
         """A new game; returns it with its edit secret (shown once, stored only as a hash)."""
         entry = self.catalog.get(slug)
         secret = secrets.token_urlsafe(24)
-        row = GameRow(game_id or secrets.token_urlsafe(12), slug, secrets.randbits(48) if seed is None else seed,
-                      tuple(players), options, hash_secret(secret), created_at or now())
+        row = GameRow(game_id or secrets.token_urlsafe(12), slug, seed, tuple(players), options, hash_secret(secret),
+                      created_at or now(), draw_key=draws.new_key())
         self._setup(entry.rules, row)  # the rules may refuse the players or options
         with self.store.transaction() as conn:
             self.store.create_game(conn, row)
         return self.current(row.id), secret
 
-    def adopt(self, row: GameRow, events: list[EventRow]) -> tuple[Current, str]:
+    def adopt(self, row: GameRow, events: list[EventRow], seed_for: Callable[[int], str | None]) -> tuple[Current, str]:
         """Stores a game with its whole log (an import): every event is checked in order as a live write is
-        (schema, rules, and a server-drawn outcome drawn again from the seed); a new edit secret replaces the
-        old one. All or nothing."""
+        (schema, rules, and a server-drawn outcome drawn again from `seed_for` its draw's number), in memory and in
+        bounded time (table/replay.py), then the rows as checked are stored in one transaction; the draws made keep
+        their seeds and later ones come from a new key; a new edit secret replaces the old one. All or nothing."""
         entry = self.catalog.get(row.slug)
+        with self.store.engine.connect() as conn:
+            if self.store.game(conn, row.id) is not None:  # before the work of checking the log
+                raise DuplicateGame(row.id)
         secret = secrets.token_urlsafe(24)
-        row = GameRow(row.id, row.slug, row.seed, row.players, row.options, hash_secret(secret), row.created_at)
+        replay = Replay(entry.rules, row, self._setup(entry.rules, row), seed_for,
+                        Budget(BUDGET_BASE + BUDGET_PER_EVENT * len(events)))
+        rows = [replay.add(event, f"events[{index}]") for index, event in enumerate(events)]
+        led = replay.ledger()
+        known = tuple(seed for seed in (seed_for(n) for n in range(led.draws)) if seed is not None)
+        row = replace(row, seed=None, edit_hash=hash_secret(secret), draw_key=draws.new_key(), known_draws=known)
         with self.store.transaction() as conn:
             self.store.create_game(conn, row)
-            for event in events:
-                self.store.append(conn, row.id, event)
-            current = Current(row, entry.rules, ledger([]), self._setup(entry.rules, row))
-            for index, event in enumerate(events):  # each as if a phone had sent it now
-                try:
-                    _, current = self._next(conn, current, event.type, event.payload, event.author, event.target,
-                                            stored=event)
-                except Invalid as error:
-                    raise Invalid(error.message, field=f"events[{index}].{error.field or 'payload'}") from None
+            self.store.append_many(conn, row.id, rows)
+            if led.done:  # the game loads in any process without folding its log again
+                self.store.save_snapshot(conn, row.id, led.done[-1], led.fingerprint(led.done[-1]),
+                                         entry.rules.version, pickle.dumps(replay.state))
+        current = Current(row, entry.rules, led, replay.state)
         with self._lock:
             self._cache[row.id] = current
-        self._announce(row.id, current.ledger.head)
+        self._announce(row.id, led.head)
         return current, secret
 
     def current(self, game_id: str) -> Current:
@@ -218,11 +206,8 @@ class Sessions:
             self.changes.changed(game_id, seq)
 
     def _next(self, conn: Connection, current: Current, kind: str, payload: dict[str, Any], author: str | None,
-              target: int | None, stored: EventRow | None = None) -> tuple[EventRow, Current]:
-        """The event to append and the game after it; Invalid when the rules or the schema refuse it.
-
-        Live writes and imports take this one path: an imported event (`stored`) is checked as if a phone had
-        sent it, and an outcome the server drew must be the one the game's seed draws again."""
+              target: int | None) -> tuple[EventRow, Current]:
+        """The event a phone sent, to append, and the game after it; Invalid when the rules or the schema refuse it."""
         seq, rules, led = current.ledger.head + 1, current.rules, current.ledger
         if kind == "undo":
             target = target if target is not None else (led.done[-1] if led.done else None)
@@ -232,49 +217,15 @@ class Sessions:
             after = led.undo(seq, target)
             row = EventRow(seq, "undo", {}, target, False, now(), author)
         elif kind == "redo":
-            if not led.redo or (stored is not None and stored.target != led.redo[-1]):
-                raise Invalid("There is nothing to redo." if not led.redo else "Redo brings back the change undone "
-                              "last, not another.", field="target" if led.redo else "type")
+            if not led.redo:
+                raise Invalid("There is nothing to redo.", field="target")
             target = led.redo[-1]
             after = led.redone(seq, target)
             row = EventRow(seq, "redo", {}, target, False, now(), author)
         else:
-            spec = rules.events.get(kind)
-            if spec is None:
-                raise Invalid(f"{kind!r} is not an event of {current.game.slug}; events: "
-                              + ", ".join(sorted(rules.events) + list(META)), field="type")
-            if stored is not None and stored.random != spec.random:
-                raise Invalid("expected " + ("true: the server draws this event's outcome" if spec.random else
-                                             "false: this event has no drawn outcome"), field="random")
-            try:
-                checked = spec.check(payload if stored is None else _inputs(stored.payload, spec))
-                if stored is not None and not spec.random and checked != stored.payload:
-                    extra = sorted(set(stored.payload) - set(checked))
-                    raise FieldError(f"payload.{extra[0]}" if extra else "payload",
-                                     "is not a field of this event" if extra else "differs from the event's fields "
-                                     "as the server records them")
-            except FieldError as error:
-                raise Invalid(error.message, field=error.field) from None
-            try:
-                if spec.random:  # a rule may refuse while drawing (a bot's move that is not allowed now)
-                    seed = f"{current.game.seed}:{led.randoms}"  # the same draws live and when an import replays
-                    if stored is not None:  # drawn by the app, or settled from what the table entered
-                        if not _drawn_again(rules, current.state, kind, spec, stored.payload, seed):
-                            raise Invalid("the outcome recorded is not the one the server draws from the game's "
-                                          "seed (an exported game cannot be given other dice)", field="payload")
-                        checked = stored.payload
-                    else:
-                        checked = rules.prepare(current.state, kind, checked, random.Random(seed))
-                row = EventRow(seq, kind, checked, None, spec.random, now(), author)
-                state = rules.apply(current.state, Event(seq, kind, checked))
-            except RuleError as error:
-                raise Invalid(str(error), field="type") from None
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-                if stored is None:
-                    raise
-                raise Invalid(f"the event cannot be applied as recorded ({type(error).__name__})",
-                              field="payload") from None
-            return row, Current(current.game, rules, led.append(seq, spec.random), state, current.set_aside)
+            row, state = ordinary(rules, current.game.slug, current.state, seq, kind, payload, author,
+                                  seed_for(current.game, led.randoms), now())
+            return row, Current(current.game, rules, led.append(seq, row.random), state, current.set_aside)
         try:
             state, _ = self._fold(conn, current.game, rules, after, extra=[row],
                                   aside={seq for seq, _ in current.set_aside})
@@ -341,7 +292,7 @@ class Sessions:
         rows = [r for r in self.store.iter_events(conn, game.id, start) if r.seq in wanted]
         rows += [r for r in extra if r.seq in wanted]
         refused: list[tuple[int, str]] = []
-        for row in rows:
+        for row in rows:  # never paused: under gevent a pause inside a SQLite transaction would stall its writers
             if row.seq in aside:
                 continue
             try:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from werkzeug.routing import BaseConverter
 
 from companion.rules.fields import Field, FieldError
 from companion.table.errors import BadRequest, Invalid
+from companion.table.names import player_names
 from companion.table.portable import export_game, import_game
 from companion.table.sessions import public
 from companion.web.openapi import document
@@ -97,13 +98,11 @@ def games():
 
 @blueprint.post("/games")
 def create():
-    data = body(CREATE)  # 1 to 12 names, none blank
-    seen: set[str] = set()
-    for name in data["players"]:
-        if name.strip().casefold() in seen:
-            raise Invalid(f"two players are called {name.strip()}: give each a different name", field="players")
-        seen.add(name.strip().casefold())
-    current, secret = services().sessions.create(data["slug"], [n.strip() for n in data["players"]],
+    data = body(CREATE)
+    if data["seed"] is not None and not current_app.config["ALLOW_CHOSEN_SEED"]:
+        raise Invalid("this server draws every game's dice from a secret of its own, so no seed can be chosen (a "
+                      "seed is for tests and the lab: start the server with COMPANION_ALLOW_SEED=1)", field="seed")
+    current, secret = services().sessions.create(data["slug"], player_names(data["players"], "players"),
                                                  data["options"], data["seed"])
     return jsonify({**current.as_json(), "edit_secret": secret, "links": links(current.game.id, secret)}), 201
 

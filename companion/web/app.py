@@ -51,11 +51,22 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 
 def _headers(response):
     """Every answer: no inline script may run, nothing is sniffed, no page may be framed (the play page writes on a
-    tap), and no address (the play link's secret is in its fragment) leaks through a referrer."""
+    tap), and no address (the play link's secret is in its fragment) leaks through a referrer. Pages and the API's
+    answers are live, so no cache keeps them (static files keep their own caching); an answer that a request header
+    can change names that header in Vary (pages read none: their links never come from Host)."""
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
+    api = request.path.startswith("/api/")
+    if request.endpoint != "static" and "Cache-Control" not in response.headers:
+        if api and response.mimetype == "application/json":
+            response.headers["Cache-Control"] = "no-store"  # a new game's answer carries its edit secret
+        elif response.mimetype == "text/html":
+            response.headers["Cache-Control"] = "no-cache"  # kept only if checked again: a game changes any moment
+    reads = {"api": ("Authorization",), "stream": ("Last-Event-ID",)}  # blueprint -> request headers it reads
+    for header in reads.get(request.blueprint or ("api" if api else ""), ()):
+        response.vary.add(header)
     return response
 
 
@@ -72,6 +83,10 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http(error: HTTPException):
+        if error.code == 413:  # werkzeug's sentence names no limit
+            most = app.config["MAX_CONTENT_LENGTH"]
+            error.description = (f"the request body is larger than this server takes ({most:,} bytes; "
+                                 "COMPANION_MAX_BODY_BYTES sets it), so it was not read")
         if request.path.startswith("/api/"):
             response = jsonify({"error": error.description or error.name})
             response.status_code = error.code or 500

@@ -38,12 +38,14 @@ def points(steps: Sequence[Step], player: int, scale: Scale) -> str:
     return " ".join(f"{scale.x(i)},{scale.y(step.totals[player])}" for i, step in enumerate(steps))
 
 
-def score_chart(steps: Sequence[Step], names: Sequence[str], unit: str = "round") -> Markup:
+def score_chart(steps: Sequence[Step], names: Sequence[str], unit: str = "round", rounds: int | None = None) -> Markup:
     """An accessible SVG: one polyline per seat in the seat's colour, the score axis with its lowest and highest
-    value, and the rounds (or turns, or moves) along the bottom."""
+    value, and the rounds (or turns, or moves) along the bottom. `rounds`: how many the game has had, when `steps`
+    are some of them (a long game's), else one step each."""
     values = [v for step in steps for v in step.totals] or [0]
     scale = Scale(len(steps), min(0, *values), max(values) or 1)
-    counted = f"{len(steps) - 1} {unit}{'s' if len(steps) != 2 else ''}"
+    rounds = len(steps) - 1 if rounds is None else rounds
+    counted = f"{rounds} {unit}{'s' if rounds != 1 else ''}"
     title = f"Scores after {counted}: " + ", ".join(
         f"{name} {_number(steps[-1].totals[i])}" for i, name in enumerate(names)) if steps else "No scores yet"
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title" '

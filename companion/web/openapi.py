@@ -6,7 +6,8 @@ from typing import Any
 
 from companion.rules.fields import Field
 from companion.table.catalog import Catalog
-from companion.table.portable import FORMAT, VERSION
+from companion.table.names import AUTHOR, PLAYERS
+from companion.table.portable import FORMAT, READS
 from companion.version import __version__
 from companion.web.request_schemas import CREATE, WRITE  # the API's own request schemas
 
@@ -17,6 +18,8 @@ ERROR = {"type": "object", "required": ["error"], "properties": {
 GAME = {"type": "object", "properties": {
     "id": {"type": "string"}, "slug": {"type": "string"}, "seq": {"type": "integer"},
     "players": {"type": "array", "items": {"type": "string"}}, "created_at": {"type": "string"},
+    "seed": {"type": ["integer", "null"], "description": "The seed chosen when the game was created (a server that "
+             "allows it: tests, the lab), from which anyone can foresee its dice; null: the server's secret draws."},
     "state": {"type": "object", "description": "The game's public state, as its rules show it."},
     "scores": {"type": "object"}, "can_undo": {"type": "boolean"}, "can_redo": {"type": "boolean"},
     "legal": {"type": "array", "description": "Every move the rules accept now: post one as an event with its `payload` "
@@ -88,19 +91,27 @@ SSE = {"type": "object", "description": "One server-sent event: `change` (data: 
 
 def _export() -> dict[str, Any]:
     text = {"type": "string", "minLength": 1}
-    game = {"type": "object", "required": ["id", "slug", "seed", "players", "created_at"], "properties": {
+    moment = {**text, "maxLength": 32, "format": "date-time"}
+    game = {"type": "object", "required": ["id", "slug", "players", "created_at"], "additionalProperties": False,
+            "properties": {
         "id": {"type": "string", "pattern": "^(?!import$)[A-Za-z0-9_-]{1,40}$"}, "slug": {**text, "maxLength": 64},
-        "seed": {"type": "integer", "minimum": 0, "maximum": 2**48 - 1},
-        "players": {"type": "array", "minItems": 1, "maxItems": 12, "items": {**text, "maxLength": 40}},
-        "options": {"type": "object"}, "created_at": {**text, "maxLength": 32}}}
-    event = {"type": "object", "required": ["seq", "type", "created_at"], "properties": {
+        "seed": {"type": "integer", "minimum": 0, "maximum": 2**48 - 1,
+                 "description": "Only for a game created with a chosen seed (version 2); every version 1 export has it."},
+        "players": {**PLAYERS.json_schema(), "description": "As a created game takes them: no two alike, none blank."},
+        "options": {"type": "object"}, "created_at": moment}}
+    event = {"type": "object", "required": ["seq", "type", "created_at"], "additionalProperties": False, "properties": {
         "seq": {**NUMBER, "minimum": 1}, "type": {**text, "maxLength": 64}, "payload": {"type": "object"},
-        "target": {"type": ["integer", "null"], "minimum": 1}, "random": {"type": "boolean"},
-        "created_at": {**text, "maxLength": 32}, "author": {"type": ["string", "null"], "maxLength": 64}}}
-    return {"type": "object", "required": ["format", "version", "game", "events"],
-            "description": "As GET /api/games/{game_id}/export gives it; every event is checked as a live write.",
-            "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION}, "game": game,
-                           "events": {"type": "array", "items": event}}}
+        "target": {"type": ["integer", "null"], "minimum": 1,
+                   "description": "The event an undo or redo names (an undo without one undoes the last change)."},
+        "random": {"type": "boolean"}, "created_at": moment, "author": _nullable(AUTHOR.json_schema())}}
+    draws = {"type": "array", "items": {**text, "maxLength": 100},
+             "description": "The seed of each draw the game made, in order, so the importing server can check every "
+                            "drawn outcome; never the key later draws come from (version 2)."}
+    return {"type": "object", "required": ["format", "version", "game", "events"], "additionalProperties": False,
+            "description": "As GET /api/games/{game_id}/export gives it (version 2; version 1 is still read); every "
+                           "event is checked as a live write, and the rows stored are the rows checked.",
+            "properties": {"format": {"const": FORMAT}, "version": {"enum": list(READS)}, "game": game,
+                           "draws": draws, "events": {"type": "array", "items": event}}}
 
 
 def document(catalog: Catalog) -> dict[str, Any]:

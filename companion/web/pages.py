@@ -9,8 +9,11 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 
 from companion.table.errors import BadRequest
 from companion.table.printed_cards import printed_labels
-from companion.table.progress import by_moment, score_steps, seat_names
+from companion.table.ledger import META
+from companion.table.progress import seat_names
 from companion.table.sessions import Current, public
+from companion.table.views import views_of
+from companion.web.addresses import link_base, only_this_computer
 from companion.web.chart import score_chart
 from companion.web.qrcode import MAX_TEXT, qr_svg
 from companion.web.services import services
@@ -76,15 +79,17 @@ def join():
 
 @blueprint.get("/games/<game_id>")
 def game(game_id: str):
+    """The play page. Its links for other phones start with PUBLIC_URL or the served address, never with the
+    request's Host; with neither, they stay relative and the page draws their QR codes from its own location."""
     current = services().sessions.current(game_id)
-    public = current_app.config["PUBLIC_URL"]
-    watch = public + url_for("pages.watch", game_id=game_id) if public else url_for("pages.watch", game_id=game_id,
-                                                                                      _external=True)
+    base, kind = link_base(current_app.config)
+    play, watch = (f"{base or ''}{url_for(name, game_id=game_id)}" for name in ("pages.game", "pages.watch"))
     data = services().catalog.get(current.game.slug).game
     labels = printed_labels(data)
     options = sorted({(cid, label) for cid, label in labels.items()}, key=lambda pair: pair[1].casefold())
-    return render_template("pages/game.html", **context(current, True), watch_qr=qr_svg(watch, "QR code of the watch link"),
-                           watch_link=watch, card_options=options)
+    return render_template("pages/game.html", **context(current, True), card_options=options, play_link=play,
+                           watch_link=watch, watch_qr=qr_svg(watch, QR_LABELS["watch"]) if base else None,
+                           link_base=base, link_kind=kind, only_here=kind == "served" and only_this_computer(base))
 
 
 @blueprint.get("/games/<game_id>/watch")
@@ -101,23 +106,46 @@ def panel(game_id: str):
 
 @blueprint.get("/games/<game_id>/history")
 def history(game_id: str):
+    """The log, newest first, HISTORY_PAGE changes a page: `?before=SEQ` shows the changes before #SEQ."""
     sessions = services().sessions
     current = sessions.current(game_id)
-    rows = sessions.events(game_id, 0, 100_000)
+    head = current.ledger.head
+    before = page_before(request.args.get("before"), head)
+    after = max(0, before - 1 - HISTORY_PAGE)
+    rows = sessions.events(game_id, after, before - 1 - after) if before > 1 else []
+    on_page = {row.seq for row in rows}
+    aimed = sorted({row.target for row in rows if row.type in META and row.target is not None} - on_page)
+    targets = [found for seq in aimed for found in sessions.events(game_id, seq - 1, 1)]  # each once
     done = set(current.ledger.done)
-    undone = {row.target: row for row in rows if row.type == "undo"}
+    undone = views_of(current_app.extensions, sessions).undos(game_id, head)
     aside = dict(current.set_aside)
-    log = [{**public(row, current.rules, current.game.players, sessions.target_of(game_id, row, rows)),
+    log = [{**public(row, current.rules, current.game.players, sessions.target_of(game_id, row, rows + targets)),
             "in_effect": row.seq in done, "undone_by": undone.get(row.seq), "set_aside": aside.get(row.seq)}
            for row in reversed(rows)]
-    return render_template("pages/history.html", **context(current, True), log=log)
+    newer = None if before > head else ("" if before + HISTORY_PAGE > head else before + HISTORY_PAGE)
+    return render_template("pages/history.html", **context(current, True), log=log, total=head,
+                           older=after + 1 if after > 0 else None, newer=newer)
+
+
+HISTORY_PAGE = 200  # changes on one page of a game's history
+
+
+def page_before(text: str | None, head: int) -> int:
+    """The history page's `before`: the change whose older ones are shown (past the newest: the newest page)."""
+    if text is None:
+        return head + 1
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise BadRequest(f"?before= must be a change's number (a whole number from 1), found {text[:40]!r}",
+                         field="before")
+    return min(int(text), head + 1)
 
 
 @blueprint.get("/games/<game_id>/summary")
 def summary(game_id: str):
+    """The scores so far (or the final ones), charted round by round from the steps kept for the game."""
     sessions = services().sessions
     current = sessions.current(game_id)
-    unit, steps = score_steps(current, services().catalog.get(current.game.slug).game, sessions.events(game_id, 0, 100_000))
+    kept = views_of(current_app.extensions, sessions).steps(current, services().catalog.get(current.game.slug).game)
     scores = current.as_json()["scores"]
     names = list(current.game.players)
     winners = [names[w] for w in scores.get("winners") or [] if isinstance(w, int) and 0 <= w < len(names)]
@@ -125,16 +153,21 @@ def summary(game_id: str):
     if isinstance(automa, dict) and automa.get("wins"):
         winners.append(str(automa.get("name")))
     seats = seat_names(scores, names)
-    rounds = by_moment(unit, steps)
-    return render_template("pages/summary.html", **context(current, False), steps=rounds, unit=unit, winners=winners,
-                           seats=seats, chart=score_chart(rounds, seats, unit))
+    return render_template("pages/summary.html", **context(current, False), steps=kept.rounds, unit=kept.unit,
+                           every=kept.every, winners=winners, seats=seats, chart=kept.chart(seats, score_chart))
+
+
+QR_LABELS = {"play": "QR code of the play link", "watch": "QR code of the watch link"}
 
 
 @blueprint.post("/qr")
 def qr():
-    """A QR code (SVG) of a link the page sends; used for the play link, whose edit secret only the phone knows."""
+    """A QR code (SVG) of a link the page sends: the play link, whose edit secret only the phone knows, and the
+    watch link when the server knows no address of its own (`?link=watch`)."""
+    which = request.args.get("link", "play")
+    if which not in QR_LABELS:
+        raise BadRequest(f"link must be play or watch, found {which[:40]!r}")
     text = request.get_data(as_text=True)
     if not text or len(text) > MAX_TEXT or not text.startswith(("http://", "https://")):
         raise BadRequest(f"send a link (http:// or https://) of at most {MAX_TEXT} characters")
-    return Response(qr_svg(text, "QR code of the play link"), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "no-store"})
+    return Response(qr_svg(text, QR_LABELS[which]), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})

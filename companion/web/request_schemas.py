@@ -4,11 +4,10 @@ publishes them, so the two can never disagree."""
 from __future__ import annotations
 
 from companion.rules.fields import Field
+from companion.table.names import AUTHOR, PLAYERS
 
-NAME = Field("string", max_length=40, min_length=1)
-CREATE = {"slug": Field("string", max_length=64, min_length=1),
-          "players": Field("array", items=NAME, max_items=12, min_items=1, unique=True),
+CREATE = {"slug": Field("string", max_length=64, min_length=1), "players": PLAYERS,
           "options": None, "seed": Field("integer", required=False, minimum=0, maximum=2**48 - 1)}
-WRITE = {"based_on": Field("integer", minimum=0, maximum=10**9), "author": Field("string", required=False, max_length=64),
+WRITE = {"based_on": Field("integer", minimum=0, maximum=10**9), "author": AUTHOR,
          "type": Field("string", max_length=64), "payload": None,
          "target": Field("integer", required=False, minimum=1, maximum=10**9)}

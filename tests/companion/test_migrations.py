@@ -74,3 +74,37 @@ def test_workers_migrating_at_once_run_each_step_once(new_engine):
     with engines[0].connect() as conn:
         assert current_version(conn) == schema.VERSION
         assert conn.execute(text("SELECT count(*) FROM schema_version")).scalar() == 1
+
+
+def test_version_3_keeps_the_draws_made_and_draws_on_from_a_secret(new_engine, make_app, database_url, sheet_game,
+                                                                   monkeypatch):
+    import random
+
+    from companion.rules import dice
+
+    engine = new_engine()
+    migrate(engine, target=2)
+    roll = {"dice": 6, "sides": 6}
+    made = dice.settle(roll, random.Random("7:0"))  # how a version 2 server drew the game's first roll
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO games (id, slug, seed, players, options, edit_hash, created_at) VALUES "
+                          "('g1', 'sheet', 7, :players, '{}', 'hash', '2026-01-01T00:00:00.000+00:00')"),
+                     {"players": json.dumps(["Ann", "Bo"])})
+        conn.execute(text("INSERT INTO events (game_id, seq, type, payload, target, random, created_at) VALUES "
+                          "('g1', 1, 'roll', :payload, NULL, true, '2026-01-01T00:00:01.000+00:00')"),
+                     {"payload": json.dumps(made)})
+    monkeypatch.setattr("secrets.token_hex", lambda n=32: "ab" * n)  # the key the step gives, for a repeatable test
+    assert migrate(engine) == (2, schema.VERSION)
+    with engine.connect() as conn:
+        row = conn.execute(text("SELECT seeded, draw_key, known_draws FROM games WHERE id = 'g1'")).one()
+    assert not row.seeded and row.draw_key == "ab" * 32 and json.loads(row.known_draws) == ["7:0"]
+    app = make_app({"DATABASE_URL": database_url, "SECRET_KEY": "x", "GAME_FOLDERS": [str(sheet_game)]})
+    client = app.test_client()
+    game = client.get("/api/games/g1").json
+    assert game["state"]["rolls"] == [made["results"]] and game["seed"] is None
+    with app.app_context():
+        from companion import services
+        from companion.table.draws import seed_for
+
+        after = services().sessions.current("g1").game
+    assert seed_for(after, 0) == "7:0" and seed_for(after, 1) != "7:1"  # the next draws come from the secret

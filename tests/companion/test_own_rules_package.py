@@ -152,6 +152,7 @@ def test_the_server_refuses_to_start_on_a_taken_slug_in_one_sentence(tmp_path, m
     monkeypatch.setenv("COMPANION_GAMES", str(folder))
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'companion.sqlite3'}")
     monkeypatch.setenv("SECRET_KEY", "test")
+    monkeypatch.setenv("COMPANION_SERVED_URL", "")  # serve would set it for the rest of this test process
     for args in (["serve", "--dev"], ["serve", "--port", "1"]):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 1, result.output

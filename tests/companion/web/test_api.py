@@ -150,10 +150,14 @@ def test_export_imports_into_an_empty_database_identically(client, new_game, tmp
 
 
 def test_import_names_what_is_wrong(client):
-    response = client.post("/api/games/import", json={"format": "pnpkit-companion-game", "version": 1,
-                                                       "game": {"id": "x", "slug": "sheet", "seed": 1,
-                                                                "players": ["A"], "created_at": "now"},
-                                                       "events": [{"seq": 2, "type": "note"}]})
+    doc = {"format": "pnpkit-companion-game", "version": 1,
+           "game": {"id": "x", "slug": "sheet", "seed": 1, "players": ["A"], "created_at": "now"},
+           "events": [{"seq": 2, "type": "note", "created_at": "2026-11-26T18:00:00.000+00:00"}]}
+    response = client.post("/api/games/import", json=doc)
+    assert response.status_code == 422 and response.json["field"] == "game.created_at"
+    assert "expected a time such as" in response.json["error"]
+    doc["game"]["created_at"] = "2026-11-26T17:00:00.000+00:00"
+    response = client.post("/api/games/import", json=doc)
     assert response.status_code == 422 and response.json["field"] == "events[0].seq"
 
 
@@ -163,6 +167,7 @@ def test_body_size_is_limited(client, new_game):
                            data=b'{"note": "' + b"x" * (3 * 1024 * 1024) + b'"}',
                            content_type="application/json")
     assert response.status_code == 413
+    assert "larger than this server takes (2,097,152 bytes; COMPANION_MAX_BODY_BYTES" in response.json["error"]
 
 
 def test_player_names_are_escaped_on_pages(client, new_game):

@@ -41,7 +41,7 @@ def test_each_game_has_its_own_page_a_panel_and_a_watch_view(client, new_game, s
     game_id, _, _ = new_game(slug, ("Ann", "Bo"))
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert MARKERS[slug] in page and "More actions" in page and 'id="connection"' in page
-    assert '<svg' in page and "QR code of the watch link" in page and f"/games/{game_id}/watch" in page
+    assert 'id="watch-qr-box"' in page and f'id="watch-link" href="/games/{game_id}/watch"' in page
     panel = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
     assert panel.strip().startswith('<div id="panel" data-seq="0"') and MARKERS[slug] in panel
     watch = client.get(f"/games/{game_id}/watch").get_data(as_text=True)
@@ -158,3 +158,55 @@ def test_unfair_solo_page_is_quinns_turn_assistant(client, new_game):
     assert '<option value="quinn_level">' in page  # the difficulty is changed among the corrections
     watch = client.get(f"/games/{game_id}/panel?mode=watch").get_data(as_text=True)
     assert quinn["turn"][0]["text"].replace("'", "&#39;") in watch and "Play Quinn" not in watch
+
+
+def history_page(client, game_id, query=""):
+    """The history page's changes (their numbers, newest first), its page links and the log it was drawn with."""
+    from flask import template_rendered
+
+    drawn = []
+
+    def record(sender, template, context, **extra):
+        if template.name == "pages/history.html":
+            drawn.append(context["log"])
+
+    with template_rendered.connected_to(record, client.application):
+        response = client.get(f"/games/{game_id}/history{query}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    seqs = [int(s) for s in re.findall(r'<li value="(\d+)"', page)]
+    links = dict(re.findall(r'<a class="button" id="(newer|older)" href="([^"]+)"', page))
+    return page, seqs, links, drawn[0]
+
+
+def test_history_is_paged_newest_first_and_words_undos_of_changes_on_other_pages(app, client, new_game):
+    game_id, headers, _ = new_game("sheet", ("Ann", "Bo"))
+    sessions = app.extensions["companion"].sessions
+    secret = headers["Authorization"].split()[1]
+    for seq in range(450):
+        sessions.write(game_id, secret, seq, "add_points", {"player": seq % 2, "category": "Points", "points": seq + 1})
+    undo = client.post(f"/api/games/{game_id}/undo", headers=headers, json={"based_on": 450, "target": 3})
+    assert undo.status_code == 201
+    page, seqs, links, log = history_page(client, game_id)
+    assert seqs == list(range(451, 251, -1)) and "451 changes (here 252 to 451)" in page
+    assert links == {"older": f"/games/{game_id}/history?before=252"}
+    assert "Undid: Ann scores 3 points (Points)." in page  # #3 is two pages away
+    page, seqs, links, log = history_page(client, game_id, "?before=252")
+    assert seqs == list(range(251, 51, -1))
+    assert links == {"newer": f"/games/{game_id}/history", "older": f"/games/{game_id}/history?before=52"}
+    page, seqs, links, log = history_page(client, game_id, "?before=52")
+    assert seqs == list(range(51, 0, -1)) and links == {"newer": f"/games/{game_id}/history?before=252"}
+    third = next(e for e in log if e["seq"] == 3)
+    assert not third["in_effect"] and third["undone_by"].seq == 451  # the undo is on the newest page
+    assert all(e["undone_by"] is None for e in log if e["seq"] != 3)
+    assert re.search(r'<li value="3" class="undone">(?:(?!</li>).)*<span class="badge">undone</span>', page, re.S)
+    _, seqs, links, _ = history_page(client, game_id, "?before=9999")  # past the newest: the newest page
+    assert seqs[0] == 451 and len(seqs) == 200 and "newer" not in links
+
+
+@pytest.mark.parametrize("before", ["abc", "0", "-3", "1.5", "٣"])
+def test_history_names_a_page_number_that_is_not_one(client, new_game, before):
+    game_id, _, _ = new_game("sheet", ("Ann", "Bo"))
+    response = client.get(f"/games/{game_id}/history", query_string={"before": before})
+    assert response.status_code == 400 and response.mimetype == "text/html"
+    assert "?before= must be a change&#39;s number (a whole number from 1), found &#39;" in response.get_data(as_text=True)

@@ -66,6 +66,7 @@ def test_the_svg_is_labelled_and_draws_the_same_modules():
     svg = qr_svg("http://127.0.0.1:5000/games/abc/watch", "QR code of the watch link")
     assert svg.startswith("<svg") and "<title>QR code of the watch link</title>" in svg
     size = 29 + 2 * 4  # version 3 and a quiet zone of four modules each side
-    assert re.search(rf'width="{size * 4}" height="{size * 4}"', svg)
+    assert re.search(rf'width="{size * 4}px" height="{size * 4}px"', svg)
+    assert f'viewBox="0 0 {size * 4} {size * 4}"' in svg  # so the page can draw it larger than its own size
     with pytest.raises(ValueError, match="1 to 1000 characters"):
         qr_svg("", "empty")
