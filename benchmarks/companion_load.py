@@ -8,11 +8,20 @@ phone (from sending a write to another page of the table hearing of it), plus re
 Targets on the 2-core machine: 100 tables (500 streams) with write p99 <= 50 ms and change-to-other-phone
 p99 <= 250 ms; 200 tables (1,000 streams) held with no request timing out.
 
+Open pages (--streams N): the same night with N open pages (N / 5 tables, each at the same table pace), on a
+server started with a cap fitting them (--connections, the open-files limit, this client's own); prints the
+streams held, write p99, change-to-page p50/p99 and the server's memory (RSS of all its processes, at the
+start, with every page open, and at its peak). Half-open (--half-open N): N connections that send part of a
+request head and never the rest, against a server capped at --cap connections, while a probe GET /api/catalog
+is timed every half second.
+
 Closed loop (--closed): C clients with no think time over G games, 80% reads and 20% writes (a write based on
 the clients' last read, so some come back 409), next to the raw insert rate of the same database in the same
 run (one transaction per row, as each event is).
 
     .venv/bin/python benchmarks/companion_load.py [--database sqlite|postgresql|both] [--tables 100] [--seconds 60]
+    .venv/bin/python benchmarks/companion_load.py --streams 10000 [--database both] [--seconds 60]
+    .venv/bin/python benchmarks/companion_load.py --half-open 8000 [--cap 4000] [--database sqlite]
     .venv/bin/python benchmarks/companion_load.py --closed [--clients 64] [--games 16] [--seconds 20]
 """
 
@@ -20,8 +29,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
+import os
 import random
+import resource
+import socket
 import statistics
 import sys
 import tempfile
@@ -37,6 +50,10 @@ SHEET = '[game]\ntitle = "Score Sheet"\nplayers = [1, 6]\n\n[scoring]\ncategorie
         '[decks.cards]\ntitle = "Cards"\n'
 
 
+class Closed(ConnectionError):
+    """The server closed a kept connection before any answer (its keep-alive timeout): nothing was done."""
+
+
 class Phone:
     """One keep-alive HTTP/1.1 connection, as a phone's browser keeps to the server."""
 
@@ -44,22 +61,28 @@ class Phone:
         self.port, self.reader, self.writer = port, None, None
 
     async def request(self, method: str, path: str, body: dict | None = None, secret: str | None = None):
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         data = json.dumps(body).encode() if body is not None else b""
         head = f"{method} {path} HTTP/1.1\r\nHost: table\r\nContent-Length: {len(data)}\r\n"
         head += "Content-Type: application/json\r\n" if body is not None else ""
         head += f"Authorization: Bearer {secret}\r\n" if secret else ""
-        self.writer.write(head.encode() + b"\r\n" + data)
-        try:
-            return await asyncio.wait_for(self._answer(), TIMEOUT)
-        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
-            self.writer.close()
-            self.reader = self.writer = None
-            raise
+        for reused in (self.writer is not None, False):  # as browsers do, once more if the kept one was closed
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.writer.write(head.encode() + b"\r\n" + data)
+            try:
+                return await asyncio.wait_for(self._answer(), TIMEOUT)
+            except (TimeoutError, ConnectionError, asyncio.IncompleteReadError) as error:
+                self.writer.close()
+                self.reader = self.writer = None
+                if not (reused and isinstance(error, Closed)):
+                    raise
+        raise AssertionError("unreachable")
 
     async def _answer(self) -> tuple[int, bytes]:
-        status = int((await self.reader.readline()).split()[1])
+        line = await self.reader.readline()
+        if not line:
+            raise Closed("the server closed the connection before answering")
+        status = int(line.split()[1])
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")
@@ -77,15 +100,18 @@ class Page:
     async def follow(self, until: float) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
         writer.write(f"GET /api/games/{self.game_id}/stream HTTP/1.1\r\nHost: table\r\n\r\n".encode())
+        buffer = b""
         try:
             while time.monotonic() < until:
-                line = await asyncio.wait_for(reader.readline(), until - time.monotonic() + 1)
-                if not line:
+                chunk = await asyncio.wait_for(reader.read(65536), until - time.monotonic() + 1)
+                if not chunk:
                     break
-                if line.startswith(b"event: beat"):
-                    self.open = True
-                elif line.startswith(b"data: ") and b'"seq"' in line:
-                    self.heard.append((self.game_id, json.loads(line[6:])["seq"], self, time.perf_counter()))
+                at, buffer = time.perf_counter(), buffer + chunk
+                self.open = self.open or b"event: beat" in buffer
+                *lines, buffer = buffer.split(b"\n")  # the last one may be incomplete: kept for the next read
+                for line in lines:  # whole lines only, cheap to skip: 10,000 pages beat 5,000 times a second
+                    if line.startswith(b"data: ") and b'"seq"' in line:
+                        self.heard.append((self.game_id, json.loads(line[6:])["seq"], self, at))
         except (TimeoutError, ConnectionError):
             pass
         finally:
@@ -98,7 +124,9 @@ class Night:
 
     def __init__(self):
         self.gets, self.writes, self.sent, self.heard = [], [], {}, []
-        self.timeouts = self.stale = 0
+        self.timeouts = self.stale = self.opened = 0
+        self.cpu = (0.0, 0.0)  # cores busy during the moves: the server's processes, this client
+        self.idle_cpu: float | None = None  # the server's, with every page open before the first move
 
     async def timed(self, into: list, call) -> tuple[int, bytes] | None:
         start = time.perf_counter()
@@ -132,15 +160,34 @@ async def table(port: int, game: dict, night: Night, start: float, until: float,
         await asyncio.sleep(min(pause, max(0.0, until - time.monotonic())))
 
 
-async def game_night(port: int, games: list[dict], seconds: float, seed: int) -> tuple[Night, int, int]:
-    night, rng = Night(), random.Random(seed)
+async def game_night(server: LiveServer, games: list[dict], seconds: float, seed: int,
+                     memory: list[float]) -> tuple[Night, int, int]:
+    """`memory` gets the server's RSS before, then every 2 s; its second item is taken once every page is open."""
+    port, night, rng = server.port, Night(), random.Random(seed)
     pages = [Page(port, g["id"], night.heard) for g in games for _ in range(5)]
     ramp = 2 + len(pages) / 200  # every page opens before the first move
     until = time.monotonic() + ramp + seconds
-    followers = [asyncio.create_task(p.follow(until)) for p in pages]
+    followers = []
+    for index, page in enumerate(pages):  # a few hundred a second, as pages open at the start of a night
+        followers.append(asyncio.create_task(page.follow(until)))
+        if index % 100 == 99:
+            await asyncio.sleep(0.2)
     start = time.monotonic() + ramp
+    while time.monotonic() < start and sum(p.open for p in pages) < len(pages):
+        await asyncio.sleep(0.5)
+    night.opened = sum(p.open for p in pages)
+    memory.append(server_rss(server))
+    quiet = min(5.0, start - time.monotonic())  # every page open, no move yet: what the beats alone cost
+    if quiet >= 2:
+        cpu, began = server_cpu(server), time.monotonic()
+        await asyncio.sleep(quiet)
+        night.idle_cpu = (server_cpu(server) - cpu) / (time.monotonic() - began)
+    sampler = asyncio.create_task(sample_memory(server, memory, until))
+    cpu, client_cpu, began = server_cpu(server), own_cpu(), time.monotonic()
     await asyncio.gather(*(table(port, g, night, start, until, random.Random(rng.random())) for g in games))
-    await asyncio.gather(*followers)
+    night.cpu = ((server_cpu(server) - cpu) / (time.monotonic() - began),
+                 (own_cpu() - client_cpu) / (time.monotonic() - began))
+    await asyncio.gather(*followers, sampler)
     return night, sum(p.open for p in pages), len(pages)
 
 
@@ -201,10 +248,125 @@ def raw_insert_rate(url: str, seconds: float = 3.0) -> float:
     return count / seconds
 
 
+def server_processes(server: LiveServer) -> list[list[str]]:
+    """/proc/<pid>/stat fields (after the name) of the server's processes: gunicorn's master and its workers."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if fields[2] == str(server.process.pid):  # its process group
+                found.append([entry, *fields])
+    return found
+
+
+def server_rss(server: LiveServer) -> float:
+    """MB resident of the server's processes."""
+    total = 0
+    for process in server_processes(server):
+        try:
+            for line in Path(f"/proc/{process[0]}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def server_cpu(server: LiveServer) -> float:
+    """CPU seconds the server's processes have used (user and system)."""
+    return sum(int(p[12]) + int(p[13]) for p in server_processes(server)) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_pressure() -> str:
+    """The share of the last minute some runnable task of this machine waited for a CPU (Linux PSI): other work
+    on the machine slows the figures down when it is high."""
+    try:
+        line = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return ""
+    return f", CPU pressure {float(line.split()[2].split('=')[1]):.0f}% (tasks waiting for a core, last minute)"
+
+
+def own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+async def sample_memory(server: LiveServer, samples: list[float], until: float) -> None:
+    while time.monotonic() < until:
+        samples.append(server_rss(server))
+        await asyncio.sleep(2)
+
+
+def open_files_for(count: int) -> None:
+    """Raises this client's own open-files limit: every page and phone is a socket here too."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count + 256 if hard == resource.RLIM_INFINITY else min(count + 256, hard)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    if wanted < count + 256:
+        print(f"note: this client may open {wanted} files, fewer than the {count + 256} wanted")
+
+
+def half_open_probes(server: LiveServer, count: int, seconds: float) -> tuple[list[float], int, int, list[int]]:
+    """Holds `count` half-open connections, re-opening each the server closes, while timing a probe every half
+    second; returns the probe times, the probes not answered within 10 s, the half-open connections the server
+    closed, and how many were open at each probe."""
+    head = b"GET /api/catalog HTTP/1.1\r\nHost: table\r\n"
+
+    def opened() -> socket.socket | None:
+        try:
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock.sendall(head)
+        except OSError:
+            return None
+        sock.setblocking(False)
+        return sock
+
+    crowd = [opened() for _ in range(count)]
+    times: list[float] = []
+    held: list[int] = []
+    missed = closed = 0
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        for index, sock in enumerate(crowd):  # the crowd keeps coming back
+            try:
+                if sock is not None and sock.recv(1) == b"":
+                    raise ConnectionResetError
+            except BlockingIOError:
+                continue  # still open
+            except OSError:
+                pass
+            closed += sock is not None
+            if sock is not None:
+                sock.close()
+            crowd[index] = opened()
+        held.append(sum(sock is not None for sock in crowd))
+        start = time.monotonic()
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        try:
+            if server.request("GET", "/api/catalog", connection=conn)[0] == 200:
+                times.append(time.monotonic() - start)
+            else:
+                missed += 1
+        except OSError:
+            missed += 1
+        finally:
+            conn.close()
+        time.sleep(max(0.0, 0.5 - (time.monotonic() - start)))
+    for sock in crowd:
+        if sock is not None:
+            sock.close()
+    return times, missed, closed, held
+
+
 def ms(values: list[float], q: int) -> str:
     if len(values) < 2:
         return "n/a"
-    return f"{statistics.quantiles(values, n=100)[q - 1] * 1000:.1f} ms"
+    return f"{statistics.quantiles(values, n=100, method='inclusive')[q - 1] * 1000:.1f} ms"
 
 
 def run(kind: str, url: str, folder: Path, args) -> None:
@@ -212,11 +374,28 @@ def run(kind: str, url: str, folder: Path, args) -> None:
     sheet.mkdir(exist_ok=True)
     (sheet / "game.toml").write_text(SHEET)
     (sheet / "cards.csv").write_text("id,name\nc-1,One\n")
-    server = LiveServer(url, folder / f"instance-{kind}", workers=args.workers or (2 if kind == "postgresql" else 1),
-                        games=[sheet], env={"COMPANION_STREAM_MAX_SECONDS": str(args.seconds + 120),
+    workers = args.workers or (2 if kind == "postgresql" else 1)
+    serve_args = []
+    if args.streams:  # every page and every phone's request fit in one process, however the accepts fall
+        cap = str(args.streams + 4 * args.tables + 1000)
+        serve_args = ["--quiet", "--connections", cap, "--waiting", cap]
+    elif args.half_open:
+        serve_args = ["--quiet", "--connections", str(args.cap)]
+    server = LiveServer(url, folder / f"instance-{kind}", workers=workers, args=serve_args,
+                        games=[sheet], env={"COMPANION_STREAM_MAX_SECONDS": str(args.seconds + 120 + args.streams / 50),
                                             "COMPANION_STREAM_POLL_SECONDS": "0.25"})
     server.start()
+    memory = [server_rss(server)]
     try:
+        if args.half_open:
+            probes, missed, closed, held = half_open_probes(server, args.half_open, args.seconds)
+            print(f"{kind}: {args.half_open} half-open connections held against --connections {args.cap} "
+                  f"({workers} worker{'s' if workers > 1 else ''}), {args.seconds:g} s")
+            print(f"  probes GET /api/catalog: {len(probes)} answered, {missed} not within 10 s; "
+                  f"p50 {ms(probes, 50)}, p99 {ms(probes, 99)}, max {max(probes, default=0) * 1000:.0f} ms")
+            print(f"  half-open connections open at each probe: min {min(held, default=0)}, max "
+                  f"{max(held, default=0)}; closed by the server (and opened again): {closed}")
+            return
         count = args.games if args.closed else args.tables
         games = [server.request("POST", "/api/games", {"slug": "sheet", "players": ["Ann", "Bo", "Cy", "Di"]})[1]
                  for _ in range(count)]
@@ -225,10 +404,9 @@ def run(kind: str, url: str, folder: Path, args) -> None:
             figures = asyncio.run(closed_loop(server.port, games, args.clients, args.seconds, args.seed))
             took = time.monotonic() - started
         else:
-            night, held, pages = asyncio.run(game_night(server.port, games, args.seconds, args.seed))
+            night, held, pages = asyncio.run(game_night(server, games, args.seconds, args.seed, memory))
     finally:
         server.stop()
-    workers = server.workers
     if args.closed:
         raw = raw_insert_rate(url)
         done = len(figures["reads"]) + len(figures["writes"])
@@ -252,6 +430,16 @@ def run(kind: str, url: str, folder: Path, args) -> None:
           f"p99 {ms(night.writes, 99)} (target <= 50 ms), max {max(night.writes, default=0) * 1000:.0f} ms")
     print(f"  change to other phone p50 {ms(spread, 50)}, p99 {ms(spread, 99)} (target <= 250 ms), "
           f"{len(spread)} deliveries")
+    if len(memory) > 1:
+        print(f"  server memory (RSS, all processes): {memory[0]:.0f} MB at the start, {memory[1]:.0f} MB with "
+              f"{night.opened} pages open, {max(memory):.0f} MB at the peak "
+              f"({(memory[1] - memory[0]) * 1024 / max(night.opened, 1):.0f} kB per open page)")
+        print(f"  CPU during the moves: server {night.cpu[0] * 100:.0f}% of a core (all its processes), "
+              f"this load client {night.cpu[1] * 100:.0f}%; {os.cpu_count()} cores, load average "
+              f"{os.getloadavg()[0]:.1f}{cpu_pressure()}")
+        if night.idle_cpu is not None:
+            print(f"  CPU with every page open before the first move (beats only): server "
+                  f"{night.idle_cpu * 100:.0f}% of a core")
 
 
 def main() -> None:
@@ -260,11 +448,21 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="Tables of four phones and a watch page.")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--workers", type=int, help="Server processes (default: companion serve's own choice).")
+    parser.add_argument("--streams", type=int, default=0,
+                        help="Open pages: a night of streams / 5 tables, on a server whose caps fit them.")
+    parser.add_argument("--half-open", type=int, default=0,
+                        help="Hold this many half-open connections and time probes instead of a game night.")
+    parser.add_argument("--cap", type=int, default=4000, help="--connections of the server for --half-open.")
     parser.add_argument("--closed", action="store_true", help="Closed loop instead of a game night.")
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.streams:
+        args.tables = -(-args.streams // 5)
+        open_files_for(args.tables * 9)  # five pages and four phones a table
+    if args.half_open:
+        open_files_for(args.half_open)
     kinds = ("sqlite", "postgresql") if args.database == "both" else (args.database,)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import click
 
@@ -30,13 +31,30 @@ def main() -> None:
               help="Server processes. Default: 1 on SQLite (one writer, so writes never wait on another process's "
                    "lock), 2 on PostgreSQL (add more, or more servers on the same database, for more tables).")
 @click.option("--connections", default=4000, show_default=True, type=click.IntRange(10, 100_000),
-              help="Open connections per process: each open page holds one for its live stream (no thread), each "
-                   "phone one more between taps. The open-files limit is raised to fit, as far as the system allows.")
+              help="Requests in progress per process: each open page holds one for its live stream (no thread). A "
+                   "request finding all taken waits for one, up to 10 s, then gets a 503. The open-files limit is "
+                   "raised to fit, as far as the system allows.")
+@click.option("--waiting", type=click.IntRange(10, 100_000),
+              help="Connections per process held while they send a request head or sit between a phone's taps, "
+                   "besides --connections; past it the one waiting longest is closed, so a crowd of slow or "
+                   "half-open connections never stops the server answering. Default: as many as --connections.")
+@click.option("--header-timeout", default=5.0, show_default=True, type=click.FloatRange(0.5, 120),
+              help="Seconds a new connection has to send its request head before it is closed. Between taps a "
+                   "phone's connection is kept 30 s; an open page's live stream is never cut by either.")
 @click.option("--dev", is_flag=True, help="Use Flask's development server (a thread per open page) instead of gunicorn.")
 @click.option("--quiet", is_flag=True, help="Do not log each request (method, path, status, time in ms).")
-def serve(host: str, port: int, workers: int | None, connections: int, dev: bool, quiet: bool) -> None:
+def serve(host: str, port: int, workers: int | None, connections: int, waiting: int | None, header_timeout: float,
+          dev: bool, quiet: bool) -> None:
     """Serve the companion: gunicorn's gevent workers on UNIX (open pages cost a socket, not a thread), or --dev
     for Flask's server. Behind a reverse proxy, turn buffering off for /api/games/*/stream and set PUBLIC_URL."""
+    from companion.config import check_addresses
+    from companion.web.addresses import served_url
+
+    try:  # the address links and QR codes use without PUBLIC_URL; a bad address is said before any worker starts
+        os.environ.setdefault("COMPANION_SERVED_URL", served_url(host, port))
+        check_addresses(os.environ)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
     if dev or sys.platform == "win32":
         _serving_or_exit().run(host=host, port=port, threaded=True)
         return
@@ -45,14 +63,19 @@ def serve(host: str, port: int, workers: int | None, connections: int, dev: bool
 
     postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     workers = workers or (2 if postgres else 1)
-    _open_files(workers * connections + 256)
+    waiting = waiting or connections
+    _open_files(2 * connections + waiting + 256)  # per process: requests, requests waiting for a place, heads
 
     class Server(BaseApplication):
+        slow_clients: ClassVar[dict] = {"header_timeout": header_timeout, "waiting": waiting}  # read by the worker
+
         def load_config(self) -> None:
             if "control_socket_disable" in self.cfg.settings:  # one fixed path per user: servers would collide
                 self.cfg.set("control_socket_disable", True)
-            for key, value in {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent",
+            for key, value in {"bind": f"{host}:{port}", "workers": workers,
+                               "worker_class": "companion.web.worker.SlowClientWorker",  # header timeout
                                "worker_connections": connections, "timeout": 60, "graceful_timeout": 5,
+                               "backlog": 4096,  # many pages opening at once (the kernel caps it at somaxconn)
                                "keepalive": 30,  # phones keep their connection between taps
                                "accesslog": None if quiet else "-",
                                "access_log_format": '%(h)s "%(m)s %(U)s" %(s)s %(M)sms'}.items():

@@ -231,3 +231,23 @@ def test_the_play_link_uses_the_served_address_not_the_one_the_page_was_opened_w
     finally:
         context.close()
         server.stop()
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "127.0.0.1"])
+def test_companion_serve_writes_the_links_with_the_address_it_listens_on(database_url, tmp_path, sheet_game, host,
+                                                                         monkeypatch):
+    monkeypatch.delenv("COMPANION_SERVED_URL", raising=False)  # serve sets it from --host and --port
+    server = LiveServer(database_url, tmp_path / "instance", workers=1, games=[sheet_game], args=["--host", host])
+    server.start()
+    try:
+        status, body = server.request("POST", "/api/games", {"slug": "sheet", "players": ["Ann", "Bo"]})
+        assert status == 201, body
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", f"/games/{body['id']}", headers=EVIL)
+        page = conn.getresponse().read().decode()
+        conn.close()
+        served = served_url(host, server.port)
+        assert not served.startswith("http://0.0.0.0") and watch_qr(f"{served}/games/{body['id']}/watch") in page
+        assert ('id="only-here"' in page) == (host == "127.0.0.1")
+    finally:
+        server.stop()
