@@ -16,7 +16,7 @@ import pickle
 import re
 import secrets
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, UTC
 from typing import Any
 from collections.abc import Callable, Sequence
@@ -51,6 +51,9 @@ class Current:
     # events of the log the rules in use refuse (recorded under an earlier version of them): kept in the log and
     # shown in the history, not applied, so a game recorded before a rule was tightened still opens
     set_aside: tuple[tuple[int, str], ...] = ()
+    # what pages and streams made from this very game state (a panel, the events after a number), made once for
+    # every phone of the table: the next change makes a new Current, so nothing here is ever stale
+    made: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @functools.cached_property
     def legal(self) -> list[dict[str, Any]]:
@@ -151,8 +154,12 @@ class Sessions:
     def public_events(self, game_id: str, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
         """Events as anyone with the game's link may see them: hidden fields left out."""
         current = self.current(game_id)
-        rows = self.events(game_id, after, limit)
-        return [public(row, current.rules, current.game.players, self.target_of(game_id, row, rows)) for row in rows]
+        key = ("public events", after, limit)
+        if key not in current.made:  # every open page of the table asks for the same ones after a change
+            rows = [row for row in self.events(game_id, after, limit) if row.seq <= current.ledger.head]
+            current.made[key] = [public(row, current.rules, current.game.players, self.target_of(game_id, row, rows))
+                                 for row in rows]
+        return current.made[key]
 
     def target_of(self, game_id: str, row: EventRow, rows: Sequence[EventRow] = ()) -> EventRow | None:
         """The event an undo or redo names (looked up in `rows` first), for its wording; None for others."""

@@ -101,7 +101,11 @@ def watch(game_id: str):
 def panel(game_id: str):
     """The scoreboard and the game's trackers alone: what a live page swaps in after each change."""
     editable = request.args.get("mode") != "watch"
-    return render_template("pages/_panel.html", **context(services().sessions.current(game_id), editable))
+    current = services().sessions.current(game_id)
+    key = ("panel", editable)
+    if key not in current.made:  # drawn once per change for all the table's phones
+        current.made[key] = render_template("pages/_panel.html", **context(current, editable))
+    return current.made[key]
 
 
 @blueprint.get("/games/<game_id>/history")

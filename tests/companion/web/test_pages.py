@@ -210,3 +210,24 @@ def test_history_names_a_page_number_that_is_not_one(client, new_game, before):
     response = client.get(f"/games/{game_id}/history", query_string={"before": before})
     assert response.status_code == 400 and response.mimetype == "text/html"
     assert "?before= must be a change&#39;s number (a whole number from 1), found &#39;" in response.get_data(as_text=True)
+
+
+def test_a_panel_is_drawn_once_per_change_for_all_the_tables_phones(client, new_game, monkeypatch):
+    from companion.web import pages
+
+    drawn = []
+    original = pages.render_template
+
+    def counted(name, **context):
+        drawn.append(name)
+        return original(name, **context)
+
+    monkeypatch.setattr(pages, "render_template", counted)
+    game_id, headers, _ = new_game("sheet", ("Ann", "Bo"))
+    first = [client.get(f"/games/{game_id}/panel").get_data(as_text=True) for _ in range(4)]
+    assert len(set(first)) == 1 and drawn.count("pages/_panel.html") == 1
+    client.get(f"/games/{game_id}/panel?mode=watch")
+    assert drawn.count("pages/_panel.html") == 2  # the watch view is drawn on its own
+    ApiTable(client, game_id, headers).do("note", text="next")
+    after = client.get(f"/games/{game_id}/panel").get_data(as_text=True)
+    assert 'data-seq="1"' in after and drawn.count("pages/_panel.html") == 3  # a change draws it anew
