@@ -23,8 +23,8 @@ from cardgen.printed_faces import PrintedFaces
 from cardgen.render.pdf_alignment import write_alignment_test
 from cardgen.render.pdf_sheets import SheetJob, write_sheets
 from cardgen.reuse import Inputs, Keeper, Reuse
-from cardgen.build_steps import (BuildError, BuildOptions, Progress, check_layouts, cmyk_engine, described,
-                                 in_print_order, laying_out, sheets_for, to_cmyk)
+from cardgen.build_steps import (BuildError, BuildOptions, Progress, check_layouts, cmyk_engine, composer_for,
+                                 described, in_print_order, laying_out, sheets_for, to_cmyk)
 
 __all__ = ["BuildError", "BuildOptions", "BuildResult", "Progress", "build"]
 
@@ -51,7 +51,7 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     inputs = Inputs(game, described(options), options.out, reuse.inputs)
     if reuse.unchanged(inputs.whole):
         return _unchanged(game, options, reuse)
-    composer = Composer(game, options.bleed)
+    composer = composer_for(game, options)  # the faces laid out at --card-size when it is given
     composer.measure_ink = options.strict  # the safe zone is `cardgen check`'s question, and --strict's
     check_layouts(game, composer)                                   # layouts checked against columns
     engine = cmyk_engine(options)                                   # Ghostscript found, if CMYK is asked for

@@ -14,9 +14,10 @@ from cardgen.gamedata.cardsizes import card_size
 from cardgen.impose import SheetOptions, impose, paper
 from cardgen.impose.duplex import DUPLEX
 from cardgen.impose.grid import MARGIN, ImpositionError, Sheet
-from cardgen.layout.audit import Finding, note_finding, seen_on
+from cardgen.layout.audit import Finding, Seen, note_finding, seen_on
 from cardgen.layout.compose import Composer
 from cardgen.layout.icons import check_glyphs
+from cardgen.layout.resize import Resize
 from cardgen.layout.ops import Face
 from cardgen.layout.spec import LayoutError
 from cardgen.output import Staging
@@ -67,12 +68,7 @@ def sheets_for(game: Game, options: BuildOptions) -> Callable[[Deck], Sheet]:
         page = paper(options.paper)
     except ValueError as error:
         raise BuildError(f"--paper: {error}") from None
-    override: CardSize | None = None
-    if options.card_size:
-        try:
-            override = card_size(_size_value(options.card_size))
-        except ValueError as error:
-            raise BuildError(f"--card-size must be {error}, not {options.card_size!r}") from None
+    override = printed_size(options)
     if options.duplex not in DUPLEX:
         raise BuildError(f"--duplex must be one of {', '.join(DUPLEX)}, not {options.duplex!r}")
     if options.flip not in ("long", "short"):
@@ -97,8 +93,31 @@ def sheets_for(game: Game, options: BuildOptions) -> Callable[[Deck], Sheet]:
         return sheets[key]
 
     for deck in game.decks:  # impose every deck now, so a card too big for the paper stops the build early
+        refusal = Resize(deck.size, override).refusal(deck.id, str(game.root / "game.toml")) if override else None
+        if refusal:
+            raise BuildError(refusal)
         sheet_for(deck)
     return sheet_for
+
+
+def printed_size(options: BuildOptions) -> CardSize | None:
+    """The size --card-size asks every deck to be printed at (None: each deck's own); BuildError when it is not one."""
+    if not options.card_size:
+        return None
+    try:
+        return card_size(_size_value(options.card_size))
+    except ValueError as error:
+        raise BuildError(f"--card-size must be {error}, not {options.card_size!r}") from None
+
+
+def composer_for(game: Game, options: BuildOptions) -> Composer:
+    """The composer of a build: the game's layouts at the build's bleed, at --card-size when one is asked for.
+    BuildError when --card-size comes with card images, which are drawn at each deck's own size."""
+    if options.card_size and (options.png or options.preset or options.tts):
+        raise BuildError("--card-size changes the printed sheets only; card images (--png, --preset, --tts) are "
+                         "drawn at each deck's own size: set card_size in the deck's [decks.<id>] of game.toml to "
+                         "draw them at another size, or build the images without --card-size")
+    return Composer(game, options.bleed, printed_size(options))
 
 
 def _size_value(text: str) -> object:
@@ -132,6 +151,10 @@ def in_print_order(composer: Composer, deck: Deck, found: list[Finding], progres
     (Laying out in worker processes was measured slower: pickling the faces back costs more than
     the layout itself.)
     """
+    resize = composer.resize(deck)  # --card-size: the deck's layouts scaled to another card than theirs
+    warning = resize.warning(deck.id, str(composer.game.root / "game.toml")) if resize else None
+    if warning:
+        found.append(Finding("warning", "", warning, (Seen(deck.id, f"every card of deck {deck.id!r}"),)))
     for index, card in enumerate(deck.cards, start=1):
         face = composer.front(deck, card, index)
         back = composer.back(deck, card, index)

@@ -18,7 +18,7 @@ from cardgen.output import Staging
 from cardgen.render.pdf_single import single_file_name, write_single_cards
 from cardgen.render.pdf_tokens import token_file_name, write_token_sheets
 from cardgen.reuse import Inputs, Keeper
-from cardgen.rulebook import RulebookError, has_rulebook, rulebook_names, write_rulebook
+from cardgen.rulebook import RulebookError, has_rulebook, rulebook_names, rulebook_warnings, write_rulebook
 
 
 class ExtraError(ValueError):
@@ -75,9 +75,11 @@ def write_extras(game: Game, composer: Composer, options: Any, staging: Staging,
 
             def rulebook() -> tuple[int, list[str]]:
                 return write_rulebook(game, page, staging.path(pdf), staging.path(html),
-                                      staging.path(booklet) if options.booklet else None), []
+                                      staging.path(booklet) if options.booklet else None), rulebook_warnings(game)
 
-            pages += keeper.files("rulebook", inputs.whole, names, rulebook)[0]
+            made, notes, _ = keeper.files("rulebook", inputs.whole, names, rulebook)
+            pages += made
+            warnings += notes  # kept with the files: an unchanged rulebook warns again
     except (ImpositionError, LayoutError, RulebookError, ValueError) as error:
         raise ExtraError(str(error)) from None
     done.pages = pages

@@ -3,7 +3,9 @@
 A preset fixes the DPI and the bleed, and may pin the exact pixel size (bleed included) a shop
 wants for a card size; other sizes get (trim + 2 * bleed) at the preset's DPI, where a trim given in
 rounded millimetres for an inch size (tarot's 69.9 x 120.7 mm is 2.75 x 4.75 in) counts as the exact
-inches, so tarot with 1/8 in bleed at 300 DPI is 900 x 1500 px, not 901 x 1501. A preset with
+inches, so tarot with 1/8 in bleed at 300 DPI is 900 x 1500 px, not 901 x 1501. MakePlayingCards' (`mpc`)
+tarot, 897 x 1497 px, is such a computed size, not a published template's: 2.75 x 4.75 in at 300 DPI is
+825 x 1425 px, plus its 36 px (3.048 mm) bleed on each side. A preset with
 `cmyk = true` (a shop that wants PDF/X files) turns the build's `--cmyk` on. `copies_in_name`, a
 format such as "{stem}_x{copies}", writes each image's copies into its file name (see `copies_format`).
 """

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen import __version__
-from cardgen.build_steps import (BuildError, BuildOptions, Progress, check_layouts, cmyk_engine, described,
-                                 in_print_order, laying_out, sheets_for, to_cmyk)
+from cardgen.build_steps import (BuildError, BuildOptions, Progress, check_layouts, cmyk_engine, composer_for,
+                                 described, in_print_order, laying_out, sheets_for, to_cmyk)
 from cardgen.gamedata import Card, Deck, Game
 from cardgen.impose.shared_sheets import share_sheets
 from cardgen.layout.audit import Finding, grouped
-from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Face
 from cardgen.output import MANIFEST, Staging, obsolete_files, owned_files, sha256
 from cardgen.printed_faces import PrintedFaces
@@ -51,7 +50,7 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
     except SinceError as error:
         raise BuildError(str(error)) from None
     sheet_for = sheets_for(game, options)
-    composer = Composer(game, options.bleed)
+    composer = composer_for(game, options)  # the faces laid out at --card-size when it is given
     check_layouts(game, composer)
     engine = cmyk_engine(options)
     result = ReprintResult(options.out / game.slug / FOLDER)

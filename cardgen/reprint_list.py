@@ -6,19 +6,21 @@ import csv
 import io
 from collections.abc import Iterable
 
+from cardgen.export.spreadsheet_cells import neutral_row
 from cardgen.reprint_since import Change
 
 COLUMNS = ("deck", "deck_title", "card", "name", "action", "copies", "why", "file", "sheet")
 
 
 def as_csv(changes: Iterable[Change]) -> str:
-    """One row per card: `action` is print or remove; `file` and `sheet` say where a printed card is."""
+    """One row per card: `action` is print or remove; `file` and `sheet` say where a printed card is (a cell a
+    spreadsheet would run as a formula gets a leading apostrophe)."""
     stream = io.StringIO()
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(COLUMNS)
     for change in changes:
-        writer.writerow([change.deck, change.deck_title, change.card, change.name, change.action, change.copies,
-                         change.why, change.file, change.sheet or ""])
+        writer.writerow(neutral_row([change.deck, change.deck_title, change.card, change.name, change.action,
+                                     change.copies, change.why, change.file, change.sheet or ""]))
     return stream.getvalue()
 
 

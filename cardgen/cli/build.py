@@ -13,6 +13,7 @@ import click
 
 from cardgen.build import BuildError, BuildOptions, build as run_build
 from cardgen.export.tts import check_base_url
+from cardgen.cli.card_limit import MAX_CARDS, max_cards_option, over_limit
 from cardgen.cli.changed_since import changed_since_option, check_changed_since, echo_reprint
 from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit
 from cardgen.gamedata import Game, bundled_slugs
@@ -51,7 +52,10 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, legal, tabloid, or WIDTHxHEIGHT in mm.")
 @click.option("--card-size", default=None,
               help="Print every deck at this size: poker, bridge, tarot, mini, mini-euro, skat, business, square, "
-                   "or WIDTHxHEIGHT in mm. Default: each deck's own size from game.toml.")
+                   "or WIDTHxHEIGHT in mm. Default: each deck's own size from game.toml. The layouts are scaled to "
+                   "it, box by box, and their text fitted again (with a warning when the shape differs from the "
+                   "deck's: give the deck card_size in game.toml and layouts of that size for a real layout); a "
+                   "portrait deck is not printed on a landscape card or the other way round.")
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card and token in mm (0 allowed). The page is turned to landscape "
                    "where only that keeps it and the crop marks inside --margin (4 x 2 poker cards on Letter); where "
                    "neither way does, it gives way to --margin and the build says so.")
@@ -62,7 +66,8 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--margin", type=float, default=MARGIN, show_default=True,
               help="Printable margin in mm: no crop mark or text closer to the paper's edge (raise it for printers "
                    "with a wider unprintable edge). Where the cards leave less room in both orientations, their bleed "
-                   "gives way first, then the marks shorten; the build says so.")
+                   "gives way first, then the marks shorten, then a row or column goes (every cut line keeps its "
+                   "marks); the build says so.")
 @click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
               help="long or short: backs follow each front page, mirrored for a duplex printer's flip on that edge; "
                    "none: backs in a separate PDF, mirrored for turning the sheets over by hand (see --flip).")
@@ -118,12 +123,13 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
                    "the build stops with exit status 2 and writes nothing. Without it, warnings are printed and the "
                    "files are written.")
 @changed_since_option
+@max_cards_option
 def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
           margin: float, duplex: str, flip: str, back_offset: tuple[float, float], out: Path, tokens: bool,
           single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None,
           copies_in_names: str | None, dpi: float, art_dpi: float,
           tts: bool, tts_base_url: str | None, pack_decks: bool, cmyk: bool, all_formats: bool, assets: tuple[Path, ...], strict: bool,
-          changed_since: Path | None) -> None:
+          changed_since: Path | None, max_cards: int = MAX_CARDS) -> None:
     """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs, and its rulebook.
 
     Paper, margin, bleed, manual duplex and the fold sheet: docs/designers/printing.md.
@@ -152,14 +158,18 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
                            pack_decks=pack_decks, cmyk=cmyk, strict=strict)
     names = bundled_slugs() if all_games or game is None else [game]  # one of the two, checked above
     if all_games and can_run_at_once(len(names)):
-        status = _at_once(names, assets, options, changed_since)
+        status = _at_once(names, assets, options, changed_since, max_cards)
     else:
-        status = _in_turn(names, assets, options, changed_since, all_games)
+        status = _in_turn(names, assets, options, changed_since, all_games, max_cards)
     if status:
         raise SystemExit(status)
 
 
-def _make(loaded: Game, options: BuildOptions, since: Path | None, progress: Callable[[int], None]) -> Any:
+def _make(loaded: Game, options: BuildOptions, since: Path | None, progress: Callable[[int], None],
+          max_cards: int = MAX_CARDS) -> Any:
+    too_many = over_limit(loaded, max_cards)  # before anything is drawn or written
+    if too_many:
+        raise BuildError(too_many)
     return run_reprint(loaded, options, since, progress=progress) if since else run_build(loaded, options, progress=progress)
 
 
@@ -179,7 +189,7 @@ class _Quiet:
 
 
 def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
-             all_games: bool) -> int:
+             all_games: bool, max_cards: int = MAX_CARDS) -> int:
     """Builds the games one after another; the exit status (0, or 2 when a game could not be built)."""
     status = 0
     for name in names:
@@ -189,7 +199,7 @@ def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, 
             continue
         try:
             with terminated_as_exception(), _bar(loaded) as bar:
-                result = _make(loaded, options, since, bar.update)
+                result = _make(loaded, options, since, bar.update, max_cards)
         except BuildError as error:
             click.echo(f"error: {loaded.slug}: {error}", err=True)
             status = DATA_ERROR
@@ -201,13 +211,14 @@ def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, 
     return status
 
 
-def _at_once(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None) -> int:
+def _at_once(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
+             max_cards: int = MAX_CARDS) -> int:
     """Builds the games side by side (cardgen.games_at_once), reporting each in the order of `names` as soon as
     it and those before it are done; the exit status as `_in_turn`'s, 143 after SIGTERM."""
     loaded = [_load(name, assets) for name in names]
     status = DATA_ERROR if None in loaded else 0
     games = [game for game in loaded if game is not None]
-    running = GamesAtOnce(lambda index, progress: _make(games[index], options, since, progress),
+    running = GamesAtOnce(lambda index, progress: _make(games[index], options, since, progress, max_cards),
                           [sum(deck.distinct for deck in game.decks) for game in games],  # cards to draw
                           errors=(BuildError,))
     reported = 0

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.card_limit import MAX_CARDS, max_cards_option, over_limit
 from cardgen.cli.loading import DATA_ERROR, assets_option, echo_problems, read_or_exit
 from cardgen.gamedata import Game
+from cardgen.export.spreadsheet_cells import formula_warnings
 from cardgen.gamedata.errors import Problem
 from cardgen.gamedata.sound import sound_decks
 from cardgen.impose import paper
 from cardgen.layout.audit import Finding, audit, split_place
 from cardgen.layout.spec import LayoutError
-from cardgen.rulebook import RulebookError, check_rulebook, has_rulebook
+from cardgen.rulebook import RulebookError, check_rulebook, has_rulebook, rulebook_warnings
 
 
 @click.command()
@@ -27,7 +29,9 @@ from cardgen.rulebook import RulebookError, check_rulebook, has_rulebook
               help="Every warning is an error: the exit status is 2 when there is any (for a print run or CI).")
 @click.option("--verbose", "-v", is_flag=True,
               help="List every card a problem shows on, instead of the first card and how many more.")
-def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verbose: bool) -> None:
+@max_cards_option
+def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verbose: bool,
+          max_cards: int = MAX_CARDS) -> None:
     """Validate GAME's game.toml, CSV files (or .xlsx/.ods sheets) and layouts and list its components.
 
     Every card's front and back is laid out as the build would, and the rulebook rendered, without
@@ -46,11 +50,14 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
     if problems:
         _data_problems(game, loaded, problems, strict, verbose)
     assert loaded is not None
+    _too_many_cards(loaded, max_cards)
     errors = _layout_problems(loaded, strict, verbose)
-    rulebook = _rulebook_problem(loaded, errors > 0)
-    if errors or rulebook:
+    rulebook = _rulebook_problem(loaded, errors > 0, strict)
+    cells = _formula_cells(loaded, strict)
+    if errors or rulebook or cells:
         why = " (--strict: warnings count as errors)" if strict and errors else ""
         where = [f"{_count(errors)} in the layouts{why}"] * bool(errors) + [f"{_count(1)} in the rulebook"] * rulebook
+        where += [f"{_count(cells)} in the card data"] * bool(cells)
         click.echo(f"error: {loaded.slug}: {' and '.join(where)}", err=True)
         raise SystemExit(DATA_ERROR)
     components = loaded.components()
@@ -74,9 +81,28 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
             click.echo(f"  {token.title:<{width}}  {token.count:>4}  ({token.shape}, {sides})")
 
 
-def _rulebook_problem(game: Game, layouts_failed: bool) -> bool:
+def _too_many_cards(game: Game, max_cards: int) -> None:
+    """Exits with status 2, before laying out a card, when the game has more cards than a build makes."""
+    too_many = over_limit(game, max_cards)
+    if too_many:
+        click.echo(f"error: {game.slug}: {too_many.replace('; nothing was written', ': cardgen build refuses it')}",
+                   err=True)
+        raise SystemExit(DATA_ERROR)
+
+
+def _formula_cells(game: Game, strict: bool) -> int:
+    """Prints each card cell a CSV cardgen writes would hold neutralised (a spreadsheet would run it as a formula);
+    how many count as errors (all of them with --strict, else none)."""
+    warnings = formula_warnings(game)
+    for warning in warnings:
+        click.echo(warning.replace(": warning: ", ": error: ", 1) if strict else warning, err=True)
+    return len(warnings) if strict else 0
+
+
+def _rulebook_problem(game: Game, layouts_failed: bool, strict: bool = False) -> bool:
     """Renders the game's rulebook as a build does (on A4), writing nothing; prints its error at the template's
-    file:line and says whether there was one. A layout error in its card gallery was said with the layouts'."""
+    file:line and says whether there was one. A layout error in its card gallery was said with the layouts'.
+    Its warnings (characters the font has no glyph for) follow; with --strict they are the problem."""
     if not has_rulebook(game):
         return False
     try:
@@ -87,7 +113,12 @@ def _rulebook_problem(game: Game, layouts_failed: bool) -> bool:
         place, message = split_place(str(error))
         click.echo(f"{place}: error: rulebook: {message}" if place else f"error: rulebook: {message}", err=True)
         return True
-    return False
+    warnings = rulebook_warnings(game)
+    for warning in warnings:
+        place, message = split_place(warning)
+        level = "error" if strict else "warning"
+        click.echo(f"{place}: {level}: rulebook: {message}" if place else f"{level}: rulebook: {message}", err=True)
+    return strict and bool(warnings)
 
 
 def _layout_problems(game: Game, strict: bool, verbose: bool) -> int:

@@ -9,7 +9,7 @@ import click
 from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit
 from cardgen.impose import paper as paper_named
 from cardgen.output import MANIFEST, Staging, Terminated, sha256, terminated_as_exception, with_files
-from cardgen.rulebook import RulebookError, rulebook_names, write_rulebook
+from cardgen.rulebook import RulebookError, rulebook_names, rulebook_warnings, write_rulebook
 
 
 @click.command()
@@ -45,6 +45,8 @@ def rulebook(game: str, paper: str, booklet: bool, out: Path, assets: tuple[Path
         done = " after its files were written" if stop.committed else "; the unfinished files were removed"
         click.echo(f"error: {loaded.slug}: stopped by SIGTERM{done}", err=True)
         raise SystemExit(Terminated.status) from None
+    for warning in rulebook_warnings(loaded):  # as a build lists its cards' warnings
+        click.echo(f"warning: {loaded.slug}: {warning}", err=True)
     click.echo(f"{loaded.slug}: rulebook of {pages} pages")
     for path in files:
         click.echo(f"  {path}")

@@ -8,10 +8,12 @@ Ghostscript's own PDFX_def.ps example, given here as PostScript on the command l
 Ghostscript's default CMYK profile (Artifex's SWOP profile, US web offset coated press), the one its
 colour conversion uses, so the intent in the file describes the numbers actually written.
 
-What survives: text stays text with its fonts embedded, vector shapes stay vectors, page boxes keep
-their values (Ghostscript rounds them to 0.001 pt), pages are never rotated. What changes: RGB
-colours become CMYK through the profile (white becomes bare paper, black and greys four-ink
-mixtures), images become CMYK. PDF/X-3 is PDF 1.3, without transparency: a page that draws with transparency (a PNG with
+What survives: text stays text with its fonts embedded (and their ToUnicode maps, see unicode_maps),
+vector shapes stay vectors, page boxes keep their values (Ghostscript rounds them to 0.001 pt), pages
+are never rotated. What changes: RGB colours become CMYK through the profile (white becomes bare
+paper), images become CMYK; black and grey text below 24 pt and lines under 2 pt are set in the
+black ink alone beforehand (see black_ink), while large type and areas keep the profile's four-ink
+rich black. PDF/X-3 is PDF 1.3, without transparency: a page that draws with transparency (a PNG with
 an alpha channel, SVG opacity) is flattened by Ghostscript into one picture of the whole page at
 720 dpi, its text and lines included; `convert` counts those pages so the build can say so.
 
@@ -33,10 +35,12 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from PIL import ImageCms
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
 from pypdf.errors import PyPdfError
 
+from cardgen.export.black_ink import BlackInkError, set_in_black
 from cardgen.export.pool import cores
+from cardgen.export.unicode_maps import keep_unicode_maps
 
 GS = "gs"
 INSTALL = "apt-get install ghostscript"
@@ -118,6 +122,35 @@ def convert(engine: Engine, path: Path, timeout: float = TIMEOUT) -> int:
     """Replaces the PDF at `path` by its CMYK PDF/X-3 version (see the module's docstring); returns how many
     of its pages drew with transparency and so were flattened into a picture."""
     converted = path.with_name(f".{path.name}.cmyk")
+    prepared = _prepare(path)
+    try:
+        return _convert(engine, path, prepared or path, converted, timeout)
+    finally:
+        if prepared is not None:
+            prepared.unlink(missing_ok=True)
+
+
+def _prepare(path: Path) -> Path | None:
+    """A copy of the PDF beside it, its neutral detail set in the black ink (black_ink) and its ToUnicode maps
+    in the form Ghostscript keeps (unicode_maps); None when pypdf cannot read it (Ghostscript then says why)."""
+    try:
+        writer = PdfWriter(clone_from=path)
+    except (PyPdfError, OSError, ValueError):
+        return None
+    prepared = path.with_name(f".{path.name}.prepared")
+    try:
+        set_in_black(writer)
+        keep_unicode_maps(writer)
+        with prepared.open("wb") as stream:
+            writer.write(stream)
+    except (PyPdfError, OSError, BlackInkError) as error:
+        prepared.unlink(missing_ok=True)
+        raise CmykError(f"{path.name}: its black text and lines could not be prepared for CMYK ({error})") from None
+    return prepared
+
+
+def _convert(engine: Engine, path: Path, source: Path, converted: Path, timeout: float) -> int:
+    """Ghostscript's conversion of `source` into `converted`, renamed over `path` when it succeeded."""
     command = [engine.gs, "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", f"--permit-file-read={engine.profile}",
                "-dPDFSTOPONERROR", "-sDEVICE=pdfwrite", "-dPDFX", "-sColorConversionStrategy=CMYK",
                "-dAutoRotatePages=/None",                           # cards with sideways text stay upright
@@ -126,7 +159,7 @@ def convert(engine: Engine, path: Path, timeout: float = TIMEOUT) -> int:
                "-dDownsampleColorImages=false", "-dDownsampleGrayImages=false", "-dDownsampleMonoImages=false",
                "-dAutoFilterColorImages=false", "-dColorImageFilter=/FlateEncode",   # lossless, never JPEG
                "-dAutoFilterGrayImages=false", "-dGrayImageFilter=/FlateEncode",
-               f"-sOutputFile={converted}", "-c", _output_intent(engine.profile), "-f", str(path)]
+               f"-sOutputFile={converted}", "-c", _output_intent(engine.profile), "-f", str(source)]
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
     try:
         done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=timeout, env=env, check=False)

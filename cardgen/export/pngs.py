@@ -9,7 +9,9 @@ so a rebuild redraws only the images whose inputs changed and keeps the others w
 Beside the images, an order sheet for the print shop: `png/order.csv` and `png/order.json` list each
 image (its file relative to `png/`, side, deck, card id, name and quantity: the copies to print), and
 the totals per deck and overall, the card counts `cardgen check --json` reports (in the CSV, rows
-whose side is `total` after the images: one per deck, then one for all decks). A deck's single back
+whose side is `total` after the images: one per deck, then one for all decks). A CSV cell a spreadsheet would
+run as a formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe
+(cardgen.export.spreadsheet_cells); order.json holds the text as it is. A deck's single back
 image is listed once with the deck's total; per-card backs each with their card's copies.
 
 For shops and ordering tools that read the copies from the file name, a format of {stem} and {copies}
@@ -33,7 +35,9 @@ from collections.abc import Callable
 from cardgen.export import pool
 from cardgen.export.cache import ImageCache, remove_stale
 from cardgen.export.fingerprint import Fingerprints
+from cardgen.export.spreadsheet_cells import neutral_row
 from cardgen.gamedata import Card, Deck, Game
+from cardgen.layout.art_files import drawn_files
 from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Image
 from cardgen.output import Staging
@@ -224,8 +228,8 @@ def write_order(game: Game, composer: Composer, names: Names, report: PngReport,
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(ORDER_COLUMNS)
-    writer.writerows([entry[column] for column in ORDER_COLUMNS] for entry in items)
-    writer.writerows(["", "total", deck.id, "", deck.title, deck.total] for deck in game.decks)
+    writer.writerows(neutral_row(entry[column] for column in ORDER_COLUMNS) for entry in items)
+    writer.writerows(neutral_row(["", "total", deck.id, "", deck.title, deck.total]) for deck in game.decks)
     writer.writerow(["", "total", "", "", "all decks", sum(deck.total for deck in game.decks)])
     with open(staging.path(ORDER_CSV), "w", encoding="utf-8", newline="") as stream:
         stream.write(text.getvalue())
@@ -248,5 +252,5 @@ def _draw(job: tuple) -> tuple:
     data = encode_png(render(face, dpi, size=size), dpi)
     with open(path, "wb") as stream:
         stream.write(data)
-    art = sorted({op.path for op in face.ops if isinstance(op, Image)})
+    art = sorted({f for op in face.ops if isinstance(op, Image) for f in drawn_files(op.path)})  # an SVG's pictures too
     return name, key, hashlib.sha256(data).hexdigest(), len(data), os.stat(path).st_mtime_ns, art

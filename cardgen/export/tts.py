@@ -32,6 +32,7 @@ from cardgen.export.fingerprint import Fingerprints, digest
 from cardgen.export.pngs import prepare
 from cardgen.export.tts_save import SheetRef, saved_object
 from cardgen.gamedata import Deck, Game
+from cardgen.layout.art_files import drawn_files
 from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Image
 from cardgen.output import Staging
@@ -209,5 +210,5 @@ def _draw(job: tuple) -> tuple:
     data = encode_png(sheet, dpi)
     with open(path, "wb") as stream:
         stream.write(data)
-    art = sorted({op.path for face in faces for op in face.ops if isinstance(op, Image)})
+    art = sorted({f for face in faces for op in face.ops if isinstance(op, Image) for f in drawn_files(op.path)})
     return item.name, key, hashlib.sha256(data).hexdigest(), len(data), os.stat(path).st_mtime_ns, art

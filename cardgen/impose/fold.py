@@ -20,6 +20,7 @@ def fold_sheet(o: SheetOptions) -> Sheet:
     w, b = o.card_width, o.bleed
     pairs = _gutter(replace(o, card_width=2 * w, style="gutter"))
     fronts, backs, folds = [], [], []
+    owners: list[int] = []
     for s in pairs.slots:
         fronts.append(replace(s, width=w, bleed_right=0.0))
         backs.append(replace(s, x=s.x + w, width=w, bleed_left=0.0))
@@ -29,7 +30,9 @@ def fold_sheet(o: SheetOptions) -> Sheet:
             o.paper.height - (s.y + s.height + b + MARK_GAP) - o.margin
         folds += _outward(fold, s.y - b - MARK_GAP, 0, -1, above)
         folds += _outward(fold, s.y + s.height + b + MARK_GAP, 0, 1, below)
-    return Sheet(o, pairs.cols, pairs.rows, tuple(fronts), pairs.marks, pairs.notes, tuple(backs), tuple(folds))
+        owners += [s.index] * (len(folds) - len(owners))
+    return Sheet(o, pairs.cols, pairs.rows, tuple(fronts), pairs.marks, pairs.notes, tuple(backs), tuple(folds),
+                 owners=pairs.owners, fold_owners=tuple(owners))
 
 
 __all__ = ["Mark", "Slot", "fold_sheet"]

@@ -6,19 +6,20 @@ Coordinates are millimetres from the top-left corner of the page, y downwards. T
   marks in the page margin on the extension of every cut line. The outer bleed shrinks where the
   margin is too narrow for bleed and marks at least BUTTED_MIN_MARK long (Letter's 6.35 mm above
   and below a 3 x 3 poker grid), so marks always stay outside the bleed and inside the printable
-  area; where even without bleed there is less room than that, the marks shorten (or go) and
-  `Sheet.notes` says so.
+  area; where even without bleed there is less room than that, the marks shorten, and where no
+  mark fits at all the grid loses a row or column (every cut keeps its marks); `Sheet.notes` says so.
 - `gutter`: every card with its own bleed and a gap between neighbours; crop marks at every card
   corner, outside its bleed, never reaching a neighbour's bleed.
 
-`margin` is the printable area's edge: no crop mark comes closer than that to the paper's edge
-(home printers cannot print the outer 4-5 mm). Cards and their bleed may reach into it, because
+`margin` is the printable area's edge: no crop mark comes closer than that to the paper's edge, its
+stroke's width included (home printers cannot print the outer 4-5 mm). Cards and their bleed may reach into it, because
 losing some bleed there costs nothing once the card is cut.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from cardgen.impose.papers import Paper
@@ -33,6 +34,7 @@ MIN_MARK = 2.0    # gutter sheets keep room outside their outermost cards for ma
 BUTTED_MIN_MARK = 1.0
 MARGIN = 5.0      # default printable margin: no mark or text closer to the paper's edge
 SHORTEST = 0.5    # a mark shorter than this is not drawn
+MARK_STROKE = 0.2  # the width of a crop mark's stroke: half of it lies either side of the mark's line
 STYLES = ("butted", "gutter", "fold")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
@@ -100,6 +102,9 @@ class Sheet:
     notes: tuple[str, ...] = ()  # what gave way to the margin (bleed, mark length), in sentences
     backs: tuple[Slot, ...] = ()  # fold sheets: each front's back beside it, on the same page
     folds: tuple[Mark, ...] = ()  # fold sheets: the ticks marking each fold line
+    owners: tuple[int, ...] = ()  # gutter and fold sheets: the index of the slot each mark belongs to
+    fold_owners: tuple[int, ...] = ()  # fold sheets: the index of the slot each fold tick belongs to
+    unmarked: bool = False  # some cut line has no crop marks (a single row or column with no room for them)
 
     @property
     def per_page(self) -> int:
@@ -119,6 +124,20 @@ class Sheet:
                              bleed_bottom=bleed if slot.row < self.rows - 1 and slot.index + self.cols >= count
                              else slot.bleed_bottom)
                      for slot in slots)
+
+    def marks_for(self, count: int) -> tuple[Mark, ...]:
+        """The crop marks of a page holding `count` cards: only those of the cards present, so a deck's
+        last page has no marks around its empty slots. A butted grid marks the cut lines of its cards,
+        each beyond the bleed its cards get from `filled`."""
+        if count >= self.per_page:
+            return self.marks
+        if self.options.style == "butted":
+            return _butted_marks(self.options, self.filled(count))
+        return tuple(mark for mark, owner in zip(self.marks, self.owners) if owner < count)
+
+    def folds_for(self, count: int) -> tuple[Mark, ...]:
+        """The fold ticks of a page holding `count` pairs (fold sheets)."""
+        return tuple(tick for tick, owner in zip(self.folds, self.fold_owners) if owner < count)
 
 
 def impose(options: SheetOptions) -> Sheet:
@@ -149,9 +168,10 @@ def impose(options: SheetOptions) -> Sheet:
     return max((upright, turned), key=_preference)  # max keeps the first (portrait) on a tie
 
 
-def _preference(sheet: Sheet) -> tuple[bool, int]:
-    """Sheets compare by: nothing gave way to the margin, then cards per page."""
-    return (not sheet.notes, sheet.per_page)
+def _preference(sheet: Sheet) -> tuple[bool, bool, int]:
+    """Sheets compare by: nothing gave way to the margin, every cut line has its crop marks, then cards
+    per page."""
+    return (not sheet.notes, not sheet.unmarked, sheet.per_page)
 
 
 def _impose(options: SheetOptions) -> Sheet:
@@ -187,30 +207,97 @@ def _validate(o: SheetOptions) -> None:
 
 def _butted(o: SheetOptions) -> Sheet:
     w, h, page = o.card_width, o.card_height, o.paper
-    cols = math.floor((page.width - 2 * o.margin + 1e-9) / w)
-    rows = math.floor((page.height - 2 * o.margin + 1e-9) / h)
+    fits = (math.floor((page.width - 2 * o.margin + 1e-9) / w), math.floor((page.height - 2 * o.margin + 1e-9) / h))
+    cols, rows = _marked_grid(o, *fits)
     x0, y0 = (page.width - cols * w) / 2, (page.height - rows * h) / 2
-    room = MARK_GAP + BUTTED_MIN_MARK + o.margin
-    bx, by = max(0.0, min(o.bleed, x0 - room)), max(0.0, min(o.bleed, y0 - room))
-    notes = _giving_way(o, "left and right of", x0, bx) + _giving_way(o, "above and below", y0, by)
+    bx, by = _outer_bleed(o, x0), _outer_bleed(o, y0)
+    notes = (_giving_way(o, "left and right of", x0, bx) + _giving_way(o, "above and below", y0, by)
+             + _fewer(o, "columns", cols, fits[0], "across") + _fewer(o, "rows", rows, fits[1], "down"))
     slots = tuple(
         Slot(r * cols + c, r, c, x0 + c * w, y0 + r * h, w, h,
              bx if c == 0 else 0.0, by if r == 0 else 0.0,
              bx if c == cols - 1 else 0.0, by if r == rows - 1 else 0.0)
         for r in range(rows) for c in range(cols)
     )
+    marks = _butted_marks(o, slots)
+    unmarked = _side_mark(o, x0, bx) < SHORTEST or _side_mark(o, y0, by) < SHORTEST
+    return Sheet(o, cols, rows, slots, marks, notes, unmarked=unmarked)
+
+
+def _outer_bleed(o: SheetOptions, outside: float) -> float:
+    """The bleed drawn on a butted grid's outer edge `outside` mm from the paper's edge: as asked, less
+    where the margin and marks at least BUTTED_MIN_MARK long need the room."""
+    return max(0.0, min(o.bleed, outside - (MARK_GAP + BUTTED_MIN_MARK + o.margin)))
+
+
+def _side_mark(o: SheetOptions, outside: float, bleed: float) -> float:
+    """How long the crop marks beyond a butted grid's edge `outside` mm from the paper's edge can be."""
+    return min(MARK_LENGTH, outside - bleed - MARK_GAP - o.margin)
+
+
+def _marked_grid(o: SheetOptions, cols: int, rows: int) -> tuple[int, int]:
+    """The largest butted grid up to `cols` x `rows` whose every cut line keeps crop marks inside the
+    margin: a column (row) fewer while the marks beside (above and below) the grid find no room, down
+    to one."""
+    page = o.paper
+
+    def room(length: float, count: int, size: float) -> float:
+        outside = (length - count * size) / 2
+        return _side_mark(o, outside, _outer_bleed(o, outside))
+
+    while cols > 1 and room(page.width, cols, o.card_width) < SHORTEST:
+        cols -= 1
+    while rows > 1 and room(page.height, rows, o.card_height) < SHORTEST:
+        rows -= 1
+    return cols, rows
+
+
+def _fewer(o: SheetOptions, what: str, count: int, fits: int, way: str) -> tuple[str, ...]:
+    """A sentence when the grid has fewer columns or rows than fit, to keep its crop marks."""
+    if count == fits:
+        return ()
+    return (f"{o.paper.name} paper, {o.card_width:g} x {o.card_height:g} mm cards: {count} {what} {way} "
+            f"instead of {fits}, so that every cut line keeps its crop marks inside the {o.margin:g} mm margin "
+            "(--margin)",)
+
+
+def _butted_marks(o: SheetOptions, slots: Sequence[Slot]) -> tuple[Mark, ...]:
+    """The crop marks of a butted grid's cards `slots`: on both extensions of every cut line those
+    cards have, beyond the bleed of the cards on that line (a part-filled page's last cards get
+    theirs from `Sheet.filled`), as long as the room to the margin allows."""
+    if not slots:
+        return ()
+    w, h, page = o.card_width, o.card_height, o.paper
+    x0, y0 = slots[0].x - slots[0].col * w, slots[0].y - slots[0].row * h
     marks: list[Mark] = []
-    for i in range(cols + 1):
-        x = x0 + i * w
-        marks += _outward(x, y0 - by - MARK_GAP, 0, -1, y0 - by - MARK_GAP - o.margin)
-        bottom = y0 + rows * h + by + MARK_GAP
-        marks += _outward(x, bottom, 0, 1, page.height - bottom - o.margin)
-    for j in range(rows + 1):
-        y = y0 + j * h
-        marks += _outward(x0 - bx - MARK_GAP, y, -1, 0, x0 - bx - MARK_GAP - o.margin)
-        right = x0 + cols * w + bx + MARK_GAP
-        marks += _outward(right, y, 1, 0, page.width - right - o.margin)
-    return Sheet(o, cols, rows, slots, tuple(marks), notes)
+    for i in range(max(s.col for s in slots) + 2):
+        on = [s for s in slots if s.col in (i - 1, i)]
+        top = min(s.y - s.bleed_top for s in on) - MARK_GAP
+        bottom = max(s.y + h + s.bleed_bottom for s in on) + MARK_GAP
+        marks += _printable(o, _outward(x0 + i * w, top, 0, -1, top - o.margin)
+                            + _outward(x0 + i * w, bottom, 0, 1, page.height - bottom - o.margin))
+    for j in range(max(s.row for s in slots) + 2):
+        on = [s for s in slots if s.row in (j - 1, j)]
+        left = min(s.x - s.bleed_left for s in on) - MARK_GAP
+        right = max(s.x + w + s.bleed_right for s in on) + MARK_GAP
+        marks += _printable(o, _outward(left, y0 + j * h, -1, 0, left - o.margin)
+                            + _outward(right, y0 + j * h, 1, 0, page.width - right - o.margin))
+    return tuple(marks)
+
+
+def _printable(o: SheetOptions, marks: list[Mark]) -> list[Mark]:
+    """The marks whose whole stroke lies inside the printable area: their ends (butt caps) at the margin
+    at most, and a mark along a line less than half a MARK_STROKE inside the margin left out."""
+    page, edge = o.paper, o.margin - 1e-9
+    kept = []
+    for m in marks:
+        xs, ys = (m.x1, m.x2), (m.y1, m.y2)
+        side_x = MARK_STROKE / 2 if m.x1 == m.x2 else 0.0  # a vertical stroke is as wide as the stroke
+        side_y = MARK_STROKE / 2 if m.y1 == m.y2 else 0.0
+        if (edge <= min(xs) - side_x and max(xs) + side_x <= page.width - edge
+                and edge <= min(ys) - side_y and max(ys) + side_y <= page.height - edge):
+            kept.append(m)
+    return kept
 
 
 def _giving_way(o: SheetOptions, sides: str, outside: float, bleed: float) -> tuple[str, ...]:
@@ -250,6 +337,7 @@ def _gutter(o: SheetOptions) -> Sheet:
     )
     between = g / 2 - MARK_GAP  # marks from two neighbours share a gutter without touching
     marks: list[Mark] = []
+    owners: list[int] = []
     for s in slots:
         above = between if s.row > 0 else s.y - b - MARK_GAP - o.margin
         below = between if s.row < rows - 1 else page.height - (s.y + h + b + MARK_GAP) - o.margin
@@ -261,7 +349,8 @@ def _gutter(o: SheetOptions) -> Sheet:
         for y in (s.y, s.y + h):
             marks += _outward(s.x - b - MARK_GAP, y, -1, 0, before)
             marks += _outward(s.x + w + b + MARK_GAP, y, 1, 0, after)
-    return Sheet(o, cols, rows, slots, tuple(marks))
+        owners += [s.index] * (len(marks) - len(owners))
+    return Sheet(o, cols, rows, slots, tuple(marks), owners=tuple(owners))
 
 
 def _outward(x: float, y: float, dx: int, dy: int, room: float) -> list[Mark]:

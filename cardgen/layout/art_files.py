@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import logging
 import re
 import warnings
@@ -44,13 +45,38 @@ def svg_drawing(path: str):
     return _svg_drawing(path, *file_version(path))
 
 
+def drawn_files(path: str) -> tuple[str, ...]:
+    """The files drawing the art file at `path` reads: itself, and for an SVG the pictures it names by path."""
+    if not is_svg(path):
+        return (path,)
+    from cardgen.layout.svg_images import linked
+
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return (path,)
+    return (path, *linked(path, stat.st_mtime_ns, stat.st_size))
+
+
 def file_version(path: str) -> tuple[int, int]:
-    """What tells one version of a file from the next, so an edited file is read again."""
+    """What tells one version of a file from the next, so an edited file is read again (for an SVG, also
+    an edit of a picture it names by path)."""
     try:
         stat = Path(path).stat()
     except OSError as error:
         raise ArtError(f"{path}: cannot be opened ({error.strerror})") from None
-    return stat.st_mtime_ns, stat.st_size
+    if not is_svg(path):
+        return stat.st_mtime_ns, stat.st_size
+    from cardgen.layout.svg_images import linked
+
+    versions = [(stat.st_mtime_ns, stat.st_size)]
+    for picture in linked(path, stat.st_mtime_ns, stat.st_size):
+        try:
+            seen = Path(picture).stat()
+            versions.append((seen.st_mtime_ns, seen.st_size))
+        except OSError:
+            versions.append((0, -1))
+    return (stat.st_mtime_ns, stat.st_size) if len(versions) == 1 else (hash(tuple(versions)), stat.st_size)
 
 
 @functools.lru_cache(maxsize=256)
@@ -103,11 +129,14 @@ def _svg_drawing(path: str, mtime_ns: int, size: int):
                            f"column {column + 1}") from None
     from svglib.svglib import svg2rlg
 
+    from cardgen.layout.svg_images import sealed
+
+    inlined = sealed(path, MAX_PIXELS)  # its pictures as data: URIs: svglib reads no other file
     logger = logging.getLogger("svglib.svglib")
     level = logger.level
     logger.setLevel(logging.CRITICAL)  # svglib logs its own failure; ours says more
     try:
-        drawing = svg2rlg(path)
+        drawing = svg2rlg(path if inlined is None else io.BytesIO(inlined))
     except Exception as error:  # noqa: BLE001 - svglib raises whatever its XML and CSS parsers raise
         raise ArtError(f"{path}: not a readable SVG file ({type(error).__name__}: {error})") from None
     finally:

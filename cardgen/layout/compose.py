@@ -8,7 +8,7 @@ from typing import Any
 from collections.abc import Mapping
 
 
-from cardgen.gamedata import Card, Deck, Game, thaw
+from cardgen.gamedata import Card, CardSize, Deck, Game, thaw
 from cardgen.gamedata.columns import PLACEHOLDER_ART
 from cardgen.gamedata.containment import art_path, contained
 from cardgen.layout import fonts
@@ -18,6 +18,7 @@ from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
 from cardgen.layout.per_card import SettingError, per_card
 from cardgen.layout.placeholder import placeholder
+from cardgen.layout.resize import Resize
 from cardgen.layout import safe_zone
 from cardgen.layout.safe_zone import Fact
 from cardgen.layout.spec import PER_CARD, Box, Layout, LayoutError, load_layout
@@ -57,17 +58,19 @@ def layout_names(deck: Deck) -> set[str]:
 class Composer:
     """Turns the cards of one game into faces, reading each layout once."""
 
-    def __init__(self, game: Game, bleed: float):
+    def __init__(self, game: Game, bleed: float, card_size: CardSize | None = None):
         self.game, self.bleed = game, bleed
+        self.card_size = card_size  # `--card-size`: every deck printed at this size, its layouts scaled to it
         self._layouts: dict[str, Layout] = {}
         self._art_files: dict[str, ArtFile | None] = {}
         self._backs: dict[Face, Face] = {}  # each distinct back face once, so renderers can draw it once
         self._deck_backs: dict[str, Face] = {}  # the back of each deck whose back is the same for every card
         self._back_varies: dict[str, bool] = {}
         self._deck_contexts: dict[str, dict[str, Any]] = {}
-        # each layout's boxes at a card size: the box, its rectangle, where it is written, whether any of its
-        # settings is worked out per card (per_card), and its text settings
-        self._geometry: dict[tuple[str, float, float], tuple[tuple[Box, tuple[float, ...], str, bool, tuple], ...]] = {}
+        # each layout's boxes at a card size: the box, its rectangle on the design's card and on the printed card,
+        # where it is written, whether any of its settings is worked out per card (per_card), and its text settings
+        self._geometry: dict[tuple[str, float, float, float, float],
+                             tuple[tuple[Box, tuple[float, ...], tuple[float, ...], str, bool, tuple], ...]] = {}
         self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
                               "constants": thaw(game.constants), "flows": {flow.id: flow_context(flow, game)
                                                                            for flow in game.flows}}
@@ -84,6 +87,17 @@ class Composer:
         if name not in self._layouts:
             self._layouts[name] = load_layout(name, self.game.layouts)
         return self._layouts[name]
+
+    def size_of(self, deck: Deck) -> CardSize:
+        """The size the deck's cards are printed at: `card_size` when given, else the deck's own."""
+        return self.card_size or deck.size
+
+    def resize(self, deck: Deck) -> Resize | None:
+        """How the deck's layouts are scaled to the printed size; None when it is the deck's own."""
+        printed = self.size_of(deck)
+        if (printed.width, printed.height) == (deck.size.width, deck.size.height):
+            return None
+        return Resize(deck.size, printed)
 
     def check(self, deck: Deck) -> None:
         """LayoutError when the deck's layouts name columns or variables that do not exist."""
@@ -177,29 +191,35 @@ class Composer:
         return self._deck_contexts[deck.id]
 
     def _face(self, layout: Layout, deck: Deck, context: dict[str, Any], seed: str) -> Face:
-        W, H = deck.size.width, deck.size.height
-        key = (layout.name, W, H)
+        W, H = deck.size.width, deck.size.height  # the layout's names (W, H) are the design's card
+        resize = self.resize(deck)
+        printed = self.size_of(deck)
+        shrink = resize.shrink if resize else 1.0
+        key = (layout.name, W, H, printed.width, printed.height)
         names = {"W": W, "H": H, "bleed": self.bleed}
         if key not in self._geometry:  # every card of a deck shares its layout's box geometry
-            self._geometry[key] = tuple((box, _rect_of(box, names), f"{box.place()}: box {box.name!r}",
-                                         bool(PER_CARD & box.templates.keys()), _text_settings(box.values))
-                                        for box in layout.boxes)
+            self._geometry[key] = tuple((box, rect, resize.rect(box.kind, rect) if resize else rect,
+                                         f"{box.place()}: box {box.name!r}", bool(PER_CARD & box.templates.keys()),
+                                         _text_settings(box.values, shrink))
+                                        for box in layout.boxes for rect in (_rect_of(box, names),))
         ops: list[Op] = []
         warnings: list[Note] = []
         boxes_drawn: list[tuple[Box, tuple[float, ...], list[Op]]] = []  # each box drawn, where, and its ops
-        for box, rect, where, varies, settings in self._geometry[key]:
+        for box, designed, rect, where, varies, settings in self._geometry[key]:
             try:
                 if box.when is not None and not call_when(box.when, context, where):
                     continue
                 values = {k: render_value(t, context, where, k) for k, t in box.templates.items()}
                 if varies:
-                    placed = per_card(box, values, rect, names)  # templated x, y, w, h, size, min_size, hidden
+                    placed = per_card(box, values, designed, names)  # templated x, y, w, h, size, min_size, hidden
                     if placed is None:
                         continue
                     rect, sizes = placed
+                    if resize:
+                        rect = resize.rect(box.kind, rect)
                     if sizes:
                         box = replace(box, values=MappingProxyType({**box.values, **sizes}))
-                        settings = _text_settings(box.values)
+                        settings = _text_settings(box.values, shrink)
                 if self.read is not None and "body" in self._names(box):  # body prints every text column
                     self.read.update(c.name for c in deck.columns if c.type == "text")
                 drawn = self._box_ops(box, layout, rect, values, context, seed, warnings, where, settings)
@@ -211,6 +231,7 @@ class Composer:
                 setting, detail = getattr(error, "key", ""), getattr(error, "detail", str(error))
                 self.notes.append(Note("error", box, setting,
                                        detail if detail.startswith(setting) else f"{setting}: {detail}"))
+        W, H = printed.width, printed.height  # the face is the printed card
         gone = safe_zone.off_card(boxes_drawn, W, H, self.bleed)  # every build: such a box does not print
         warnings += [Note("warning", box, "", fact.sentence(), fact) for box, fact in gone]
         if self.measure_ink:  # glyph by glyph: worth its time where someone reads the answer
@@ -346,9 +367,12 @@ class Composer:
         return self._art_files[file_name]
 
 
-def _text_settings(v: Mapping[str, Any]) -> tuple:
-    """A text box's size, min_size, align, valign, leading, font, bold and italic, defaults filled in."""
-    return (v.get("size", 9.0), v.get("min_size", v.get("size", 9.0) * 0.7), v.get("align", "left"),
+def _text_settings(v: Mapping[str, Any], shrink: float = 1.0) -> tuple:
+    """A text box's size, min_size, align, valign, leading, font, bold and italic, defaults filled in; `shrink`
+    (below 1 on a card smaller than the layout's) lets the text shrink that much further to fit."""
+    size = v.get("size", 9.0)
+    return (size, min(size, v.get("min_size", size * 0.7)) * shrink if shrink < 1 else v.get("min_size", size * 0.7),
+            v.get("align", "left"),
             v.get("valign", "top"), v.get("leading", 1.2), v.get("font", DEFAULT_FONT), v.get("bold", False),
             v.get("italic", False))
 

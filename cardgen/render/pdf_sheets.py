@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen import __version__
 from cardgen.impose.duplex import back_slot
 from cardgen.impose.footer import Box, Run, free_runs
-from cardgen.impose.grid import Sheet
+from cardgen.impose.grid import MARK_STROKE, Mark, Sheet
 from cardgen.impose.papers import Paper
 from cardgen.impose.shared_sheets import Section
 from cardgen.layout import fonts
@@ -27,7 +27,7 @@ from cardgen.render.pdf_art import ART_DPI
 from cardgen.render.pdf_draw import PageDrawer, centred_string, codes
 
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams: about 20% smaller, twice as fast
-MARK_WIDTH = 0.2      # mm
+MARK_WIDTH = MARK_STROKE  # mm
 FOOTER_SIZE = 6.5     # pt
 SMALLEST_FOOTER = 5.0  # pt: the footer shrinks to fit a stretch of margin down to this size, then splits
 PRINT_NOTE = "Print at 100% (actual size), not fit to page"
@@ -135,14 +135,14 @@ def _fold_page(drawer: PageDrawer, job: SheetJob, page: list[Placed], labels: li
     for front_slot, back_slot_, (front, reuse, back) in zip(job.sheet.slots, job.sheet.backs, page):
         drawer.face(front, front_slot.x, front_slot.y, front_slot.bleed_box(), reuse=reuse)
         drawer.face(back, back_slot_.x, back_slot_.y, back_slot_.bleed_box(), reuse=True)
-    draw_marks(canvas, job.sheet)
+    draw_marks(canvas, job.sheet, len(page))
     canvas.saveState()
     canvas.setDash(1 * mm, 0.6 * mm)
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH * mm)
     height = job.sheet.options.paper.height
     path = canvas.beginPath()
-    for m in job.sheet.folds:
+    for m in job.sheet.folds_for(len(page)):
         path.moveTo(m.x1 * mm, (height - m.y1) * mm)
         path.lineTo(m.x2 * mm, (height - m.y2) * mm)
     canvas.drawPath(path, stroke=1, fill=0)
@@ -162,23 +162,25 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], fro
             slot = back_slot(slot, page, job.flip if job.duplex == "none" else job.duplex, job.back_offset)
         drawer.face(face, slot.x, slot.y, slot.bleed_box(), reuse=reuse)
     if front or job.duplex == "none":
-        draw_marks(canvas, job.sheet)
+        draw_marks(canvas, job.sheet, len(faces))
     _footer(canvas, job.sheet, labels, job.unlabelled)
     canvas.showPage()
 
 
-def draw_marks(canvas: Canvas, sheet: Sheet) -> None:
-    """All crop marks of the sheet as one stroked path."""
+def draw_marks(canvas: Canvas, sheet: Sheet, count: int | None = None) -> None:
+    """The crop marks of a page of the sheet holding `count` cards (all of them without) as one stroked
+    path: a part-filled page marks only the cards it has."""
+    marks = sheet.marks if count is None else sheet.marks_for(count)
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH * mm)
-    codes(canvas).draw(("marks", sheet.marks, sheet.options.paper.height, canvas._fillMode),
-                       lambda: _mark_path(canvas, sheet))
+    codes(canvas).draw(("marks", marks, sheet.options.paper.height, canvas._fillMode),
+                       lambda: _mark_path(canvas, sheet, marks))
 
 
-def _mark_path(canvas: Canvas, sheet: Sheet) -> None:
+def _mark_path(canvas: Canvas, sheet: Sheet, marks: tuple[Mark, ...]) -> None:
     height = sheet.options.paper.height
     path = canvas.beginPath()
-    for m in sheet.marks:
+    for m in marks:
         path.moveTo(m.x1 * mm, (height - m.y1) * mm)
         path.lineTo(m.x2 * mm, (height - m.y2) * mm)
     canvas.drawPath(path, stroke=1, fill=0)

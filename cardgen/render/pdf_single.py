@@ -37,7 +37,8 @@ def write_single_cards(composer: Composer, deck: Deck, path: Path, bleed: float 
     bleed = composer.bleed if bleed is None else bleed
     if not 0 <= bleed <= composer.bleed + 1e-9:
         raise ValueError(f"bleed must be from 0 to the layouts' {composer.bleed:g} mm, not {bleed:g} mm")
-    w, h = deck.size.width, deck.size.height
+    size = composer.size_of(deck)  # the deck's own, or --card-size's
+    w, h = size.width, size.height
     page = Paper(f"{w:g}x{h:g}mm+{bleed:g}", w + 2 * bleed, h + 2 * bleed)
     slot = Slot(0, 0, 0, bleed, bleed, w, h, bleed, bleed, bleed, bleed)
     sheet = Sheet(SheetOptions(page, w, h, bleed), 1, 1, (slot,), ())

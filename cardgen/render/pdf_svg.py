@@ -1,8 +1,10 @@
-"""Draws SVG art into a PDF as vectors: each file once as a form XObject, placed by reference."""
+"""Draws SVG art into a PDF as vectors: each file once as a form XObject, placed by reference; the pictures
+an SVG holds are image XObjects named by their pixels (reportlab's inline images cannot go in a form)."""
 
 from __future__ import annotations
 
 from reportlab.graphics import renderPDF
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.art_files import svg_drawing
@@ -38,7 +40,20 @@ class SvgForms:
             drawing = svg_drawing(path)
             name = f"art{len(self.names) + 1}"
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.canvas, 0, 0)
+            _Renderer().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
             self.canvas.endForm()
             self.names[path] = (name, drawing.width, drawing.height)
         return self.names[path]
+
+
+class _Renderer(renderPDF._PDFRenderer):
+    """reportlab's PDF renderer, drawing an SVG's pictures (Pillow images, its data: URIs) as image XObjects."""
+
+    def drawImage(self, image) -> None:
+        picture = image.path
+        if not hasattr(picture, "mode"):
+            return  # svg_images inlines every picture an SVG names: a path here was not read, and is not drawn
+        transparent = picture.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in picture.info
+        picture = picture.convert("RGBA" if transparent else "RGB")
+        self._canvas.drawImage(ImageReader(picture), image.x, image.y, image.width, image.height,
+                               mask="auto" if transparent else None)

@@ -8,7 +8,8 @@ import io
 from PIL import Image as PILImage
 
 from cardgen.layout import fonts
-from cardgen.layout.art_files import ArtError, file_version
+from cardgen.layout.art_files import MAX_PIXELS, ArtError, file_version
+from cardgen.layout.svg_images import sealed
 
 
 def picture(path: str, width: int, height: int, vector: bool) -> PILImage.Image:
@@ -42,12 +43,15 @@ def _rasterise(path: str, width: int, height: int) -> PILImage.Image:
     """The SVG drawn at the output's own resolution, so its edges stay sharp at any DPI.
 
     System fonts are skipped and the card fonts given instead, so text in an SVG looks the same on
-    every machine.
+    every machine. The pictures it names are inlined first (svg_images): resvg opens no other file.
     """
     import resvg_py
 
+    inlined = sealed(path, MAX_PIXELS)  # its pictures as data: URIs: resvg reads no other file
     try:
-        data = resvg_py.svg_to_bytes(svg_path=path, width=width, height=height, skip_system_fonts=True,
+        data = resvg_py.svg_to_bytes(svg_path=path if inlined is None else None,
+                                     svg_string=None if inlined is None else inlined.decode("utf-8"),
+                                     width=width, height=height, skip_system_fonts=True,
                                      font_files=[str(f) for f in fonts.FILES.values()])
     except ValueError as error:
         raise ArtError(f"{path}: the SVG cannot be drawn ({error})") from None

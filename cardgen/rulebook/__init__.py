@@ -12,7 +12,7 @@ from cardgen.gamedata import Game
 from cardgen.impose.papers import Paper
 from cardgen.rulebook.source import RulebookError, markdown, template_path
 
-__all__ = ["RulebookError", "check_rulebook", "has_rulebook", "rulebook_names", "write_rulebook"]
+__all__ = ["RulebookError", "check_rulebook", "has_rulebook", "rulebook_names", "rulebook_warnings", "write_rulebook"]
 
 
 def rulebook_names(slug: str, paper: Paper) -> tuple[str, str, str]:
@@ -26,6 +26,13 @@ def rulebook_names(slug: str, paper: Paper) -> tuple[str, str, str]:
 
 def has_rulebook(game: Game) -> bool:
     return template_path(game) is not None
+
+
+def rulebook_warnings(game: Game) -> list[str]:
+    """What would print badly in the rulebook: each character its font has no glyph for, at its file:line."""
+    from cardgen.rulebook.glyphs import missing_glyphs
+
+    return missing_glyphs(game, markdown(game))
 
 
 def check_rulebook(game: Game, paper: Paper) -> int:

@@ -177,8 +177,8 @@ def test_no_rgb_colour_remains_on_any_page(builds, name):
 
 
 def strip_ascii(text: str) -> str:
-    """The letters, digits and punctuation of ASCII in `text`: Ghostscript 10.0 drops the ToUnicode maps, so
-    characters a font subset puts at other codes (accents, the footer's middle dot) no longer copy out."""
+    """The letters, digits and punctuation of ASCII in `text`: what this test compares (the ToUnicode maps kept
+    through Ghostscript, accents and the footer's middle dot included, are tested in test_unicode_maps.py)."""
     return "".join(char for char in text if "!" <= char <= "~")
 
 
