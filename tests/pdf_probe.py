@@ -53,7 +53,8 @@ def _font_metrics(page, name):
             float(descriptor["/Ascent"]), float(descriptor["/Descent"]))
 
 
-def _multiply(a, b):
+def multiply(a, b):
+    """The matrix `a` then `b` (PDF's `cm` concatenates its operands before the current matrix)."""
     return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
             a[2] * b[1] + a[3] * b[3], a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
 
@@ -83,7 +84,7 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
     def show(data: bytes) -> None:
         first, widths, ascent, descent = font
         advance = sum(widths[c - first] if 0 <= c - first < len(widths) else 0.0 for c in data) / 1000 * size
-        full = _multiply(text_matrix, matrix)
+        full = multiply(text_matrix, matrix)
         corners = []
         for tx, ty in ((0, descent / 1000 * size), (advance, descent / 1000 * size),
                        (0, ascent / 1000 * size), (advance, ascent / 1000 * size)):
@@ -106,7 +107,7 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
         elif op == "w":
             line_width = float(operands[0])
         elif op == "cm":
-            matrix = _multiply(tuple(values), matrix)
+            matrix = multiply(tuple(values), matrix)
         elif op == "re":
             x, y, w, h = values
             (x1, y1), (x2, y2) = point(x, y), point(x + w, y + h)
@@ -152,7 +153,7 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
         elif op == "Tm":
             text_matrix = line_matrix = tuple(float(v) for v in operands)
         elif op in ("Td", "TD"):
-            line_matrix = _multiply((1.0, 0.0, 0.0, 1.0, float(operands[0]), float(operands[1])), line_matrix)
+            line_matrix = multiply((1.0, 0.0, 0.0, 1.0, float(operands[0]), float(operands[1])), line_matrix)
             text_matrix = line_matrix
         elif op == "Tj":
             show(_raw(operands[0]))

@@ -15,6 +15,8 @@ from PIL import ImageFont
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from tests.pdf_probe import multiply
+
 PT = 25.4 / 72  # mm per point
 PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
 LINE = re.compile(r"<line [^>]*>(.*?)</line>", re.S)
@@ -79,9 +81,7 @@ def _clips(reader: PdfReader, index: int, height: float) -> tuple[tuple[float, f
         elif operator == b"Q":
             ctm = stack.pop()
         elif operator == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            A, B, C, D, E, F = ctm
-            ctm = [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+            ctm = list(multiply(tuple(float(v) for v in operands), ctm))
         elif operator == b"re":
             rect = [float(v) for v in operands]
         elif operator in (b"W", b"W*") and rect is not None:
