@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -45,13 +46,16 @@ def read_cards(deck: Deck, table: Table, problems: Collector, ids: list[RowId] |
     path = deck.file
     problems = problems.in_sheet(path, deck.sheet)  # a spreadsheet deck's problems name its sheet and cells
     positions = _positions(deck, table.header, problems)
-    made_up = deck.rows_are_copies and "id" not in positions  # ids are made up from the names
+    source = deck.ids_from or "name"  # the column ids are made from when the file has none
+    made_up = (deck.rows_are_copies or deck.ids_from is not None) and "id" not in positions
     for column in deck.columns:
         if column.required and column.default is None and column.name not in positions \
                 and not (made_up and column.name == "id"):
             problems.add(path, f"missing column {column.name!r}: deck {deck.id!r} requires it "
                          f"({column.expectation()})" + (_ROWS_ARE_COPIES if column.name == "id" else ""), 1)
-    if ("id" not in positions and not made_up) or "name" not in positions:
+    if made_up and source not in positions and source != "name":  # a missing name is said above
+        problems.add(path, f"missing column {source!r}: deck {deck.id!r} makes its cards' ids from it (ids_from)", 1)
+    if ("id" not in positions and not made_up) or "name" not in positions or (made_up and source not in positions):
         return ()
     cards = []
     seen: dict[tuple[str, Any], int] = {}
@@ -74,7 +78,11 @@ def read_cards(deck: Deck, table: Table, problems: Collector, ids: list[RowId] |
             continue
         kept += 1
         if made_up:
-            stem = f"{deck.id}-{_id_word(values['name'])}"
+            if values.get(source) in (None, ""):
+                problems.add(path, f"column {source!r} is empty, and this card's id is made from it (ids_from)", line,
+                             positions[source] + 1)
+                continue
+            stem = f"{deck.id}-{_id_word(str(values[source]))}"
             names[stem] = names.get(stem, 0) + 1
             values["id"] = f"{stem}-{names[stem]}"
         _check_unique(deck, values, positions, seen, path, line, problems)
@@ -130,20 +138,28 @@ def _taken(deck: Deck, values: dict[str, Any], path: Path, line: int, problems: 
         return False
 
 
-_ROWS_ARE_COPIES = " (or say rows_are_copies = true in the deck's table when each row is one card)"
+_ROWS_ARE_COPIES = (" (or say ids_from = \"name\" in the deck's table to make the ids from the names, or "
+                    "rows_are_copies = true when each row is one card)")
 
 
 def _positions(deck: Deck, header: tuple[str, ...], problems: Collector) -> dict[str, int]:
-    """Column name -> cell index; a `qty`, `quantity` or `copies` column stands for `count`."""
+    """Column name -> cell index; a `qty`, `quantity` or `copies` column stands for `count`. A header matches its
+    column whatever its capitals (`Name` is `name`) when the deck declares no other column it could be."""
     path = deck.file
     declared = {column.name: column for column in deck.columns}
+    folded: dict[str, list[str]] = {}
+    for column_name in declared:
+        folded.setdefault(column_name.casefold(), []).append(column_name)
     positions: dict[str, int] = {}
     copies: list[tuple[str, int]] = [("count", header.index("count"))] if "count" in header else []
     for index, name in enumerate(header):
+        same = folded.get(name.casefold(), [])
+        column = name if name in declared else same[0] if len(same) == 1 else None
         if not name:
             problems.add(path, "a column in the header has no name", 1, index + 1)
-        elif name in positions:
-            problems.add(path, f"column {name!r} appears twice in the header", 1, index + 1)
+        elif (column or name) in positions:
+            problems.add(path, f"column {name!r} appears twice in the header"
+                         + ("" if column in (None, name) else f" (as {column!r}, capitals aside)"), 1, index + 1)
         elif name.lower() in COPY_COLUMNS:
             if copies:
                 problems.add(path, f"column {name!r} would say how many copies of each card to print, as "
@@ -151,13 +167,15 @@ def _positions(deck: Deck, header: tuple[str, ...], problems: Collector) -> dict
                              "'amount', if it means something else)", 1, index + 1)
             else:
                 copies.append((name, index))
-            if name in declared:
-                positions[name] = index
-        elif name not in declared:
+            if column is not None:
+                positions[column] = index
+        elif column is None:
+            close = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.75)
+            hint = f"; did you mean {folded[close[0]][0]!r}?" if close else ""
             problems.add(path, f"unknown column {name!r}: deck {deck.id!r} declares "
-                         + ", ".join(declared) + " (declare it in game.toml or fix the header)", 1, index + 1)
+                         + ", ".join(declared) + f" (declare it in game.toml or fix the header){hint}", 1, index + 1)
         else:
-            positions[name] = index
+            positions[column] = index
     if copies and deck.rows_are_copies:
         name, index = copies[0]
         problems.add(path, f"column {name!r} says how many copies to print, but deck {deck.id!r} has "

@@ -28,7 +28,7 @@ TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scorin
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
              "card_size", "description", "rules"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns",
-             "shared_columns", "rows_are_copies", "where", "safe_zone", "sheet"}
+             "shared_columns", "rows_are_copies", "where", "safe_zone", "sheet", "ids_from"}
 OTHER_SPREADSHEETS = {".xls", ".xlsm", ".xlsb", ".numbers", ".fods"}  # refused with a word on how to save them
 SAFE_ZONE = 3.0             # mm inside the trim that information keeps clear of, unless a deck says otherwise
 SAFE_ZONE_RANGE = (0, 20)   # mm a deck's safe_zone may be
@@ -249,6 +249,12 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             self.problem(keys + ("layout_by",), f"layout_by names column {layout_by!r}, which deck "
                          f"{deck_id!r} does not declare")
             layout_by = None
+        ids_from = table.get("ids_from")
+        if ids_from is not None and (ids_from == "id" or ids_from not in {c.name for c in columns}):
+            self.problem(keys + ("ids_from",), f"ids_from names the column the cards' ids are made from: one that "
+                         f"deck {deck_id!r} declares other than id ({', '.join(c.name for c in columns if c.name != 'id')}),"
+                         f" found {ids_from!r}")
+            ids_from = None
         file_name = self.text(table, "file", keys, default=f"{deck_id}.csv")
         if not isinstance(table.get("rows_are_copies", False), bool):
             self.problem(keys + ("rows_are_copies",), f"rows_are_copies must be true or false, found "
@@ -283,6 +289,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
             where=where,
             safe_zone=self.safe_zone(table.get("safe_zone", SAFE_ZONE), keys + ("safe_zone",)),
             sheet=sheet,
+            ids_from=ids_from,
         )
 
     def safe_zone(self, value: Any, keys: tuple[str, ...]) -> float:

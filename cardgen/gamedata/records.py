@@ -94,6 +94,7 @@ class Deck:
     where: Any = None  # cardgen.gamedata.rowfilter.RowFilter: the rows of the CSV the deck takes, None for all
     safe_zone: float = 3.0  # mm inside the trim that text, icons and badges keep clear of (`cardgen check`)
     sheet: str | None = None  # a spreadsheet deck's sheet: as game.toml names it (None: the default), then the one read
+    ids_from: str | None = None  # a column the cards' ids are made from when the file has no id column
 
     @property
     def total(self) -> int:

@@ -101,4 +101,5 @@ def test_rows_are_copies_must_be_true_or_false(make_game):
 def test_without_rows_are_copies_a_missing_id_says_how_to_go_without(make_game):
     folder = make_game(toml=TOML, name="copies", boss_csv="name\nGoblin\n")
     assert problems(folder) == [f"{folder / 'boss.csv'}:1: missing column 'id': deck 'boss' requires it (a line of "
-                                "text) (or say rows_are_copies = true in the deck's table when each row is one card)"]
+                                "text) (or say ids_from = \"name\" in the deck's table to make the ids from the names, or "
+                                "rows_are_copies = true when each row is one card)"]

@@ -143,3 +143,54 @@ def test_unknown_inline_icon_is_named(make_game):
     messages = problems_of(make_game(toml=toml, heroes_csv=csv))
     assert len(messages) == 1, messages
     assert "heroes.csv:3: column 'text': unknown icon :star:; game.toml's [icons] declares coin" in messages[0]
+
+
+def test_headers_match_their_columns_whatever_their_capitals(make_game):
+    """A sheet as designers keep it (`Name`, `Power`, `Qty`) loads unedited."""
+    game = load_game(make_game(heroes_csv="ID,Name,Power,Side,Qty\nh-1,Ada,3,light,2\n"))
+    card = game.card("h-1")
+    assert (card.name, card["power"], card["side"], card.count) == ("Ada", 3, "light", 2)
+
+
+def test_a_header_twice_in_other_capitals_is_named(make_game):
+    messages = problems_of(make_game(heroes_csv="id,name,Name,power,side\nh-1,Ada,Ada,3,light\n"))
+    assert any("heroes.csv:1:3: column 'Name' appears twice in the header (as 'name', capitals aside)" in m
+               for m in messages), messages
+
+
+def test_an_unknown_column_says_which_one_was_meant(make_game):
+    messages = problems_of(make_game(heroes_csv="id,name,powr,side\nh-1,Ada,3,light\n"))
+    assert any("heroes.csv:1:3: unknown column 'powr'" in m and "did you mean 'power'?" in m for m in messages), messages
+    assert not any("did you mean" in m for m in problems_of(make_game(heroes_csv="id,name,power,side,xyz\n"
+                                                                                 "h-1,Ada,3,light,1\n")))
+
+
+IDS_FROM = MINIMAL_TOML.replace('[decks.heroes]\ntitle = "Heroes"\n', '[decks.heroes]\ntitle = "Heroes"\nids_from = "name"\n')
+
+
+def test_a_sheet_with_no_id_column_makes_its_ids_from_a_column(make_game):
+    """Ids from the names, duplicates numbered in file order, a count column kept: another tool's sheet as it is."""
+    game = load_game(make_game(toml=IDS_FROM, heroes_csv="Name,Power,Side,Qty\nAda Lovelace,3,light,2\n"
+                                                        "Grace,5,dark,1\nAda Lovelace,4,dark,1\n"))
+    deck = game.deck("heroes")
+    assert [(c.id, c.count) for c in deck.cards] == [("heroes-ada-lovelace-1", 2), ("heroes-grace-1", 1),
+                                                     ("heroes-ada-lovelace-2", 1)]
+    again = load_game(make_game(toml=IDS_FROM, heroes_csv="Name,Power,Side,Qty\nBabbage,1,dark,1\n"
+                                                         "Ada Lovelace,3,light,2\nGrace,5,dark,1\n"))
+    assert again.card("heroes-grace-1")["power"] == 5  # stable when rows of other names are added
+
+
+@pytest.mark.parametrize(("ids_from", "expected"), [
+    ("colour", "ids_from names the column the cards' ids are made from: one that deck 'heroes' declares"),
+    ("id", "ids_from names the column the cards' ids are made from"),
+])
+def test_ids_from_names_a_declared_column(make_game, ids_from, expected):
+    toml = IDS_FROM.replace('ids_from = "name"', f'ids_from = "{ids_from}"')
+    assert any(expected in m for m in problems_of(make_game(toml=toml, heroes_csv="name,power,side\nAda,3,light\n")))
+
+
+def test_an_empty_cell_an_id_is_made_from_is_named(make_game):
+    toml = IDS_FROM.replace('ids_from = "name"', 'ids_from = "text"')
+    messages = problems_of(make_game(toml=toml, heroes_csv="name,power,side,text\nAda,3,light,\n"))
+    assert any("heroes.csv:2:4: column 'text' is empty, and this card's id is made from it" in m for m in messages), \
+        messages
