@@ -17,6 +17,7 @@ from cardgen.gamedata.location import column_letters
 from cardgen.gamedata.ods_merges import ods_merged_ranges
 from cardgen.gamedata.records import Deck
 from cardgen.gamedata.tomlplaces import TomlPlaces
+from cardgen.gamedata.unsaved_formulas import unsaved_formulas
 
 SPREADSHEET_SUFFIXES = (".xlsx", ".ods")
 INSTALL = "pip install 'pnpkit[spreadsheets]'"
@@ -71,6 +72,14 @@ def read_sheet(deck: Deck, problems: Collector, expected: str, manifest: Path) -
         workbook.close()
     if merged is None and path.suffix.lower() == ".ods":
         merged = ods_merged_ranges(path, name)
+    unsaved = unsaved_formulas(path, name)
+    if unsaved:  # their cells read as empty: said once, with the way out, rather than as an empty cell each
+        problems.add(path, f"{len(unsaved)} cell{'s' if len(unsaved) > 1 else ''} ({', '.join(unsaved[:5])}"
+                     f"{', ...' if len(unsaved) > 5 else ''}) hold a formula with no saved result: the file was last "
+                     "written by a program that does not calculate (a script, such as one using openpyxl); open it "
+                     "in Excel or LibreOffice Calc and save it, so each result is saved beside its formula",
+                     sheet=name)
+        return None, name
     return _table(path, name, _spread(grid, merged or ()), problems, expected), name
 
 

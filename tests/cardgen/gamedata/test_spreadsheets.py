@@ -232,6 +232,18 @@ def test_header_problems_and_a_cell_beyond_the_header_name_their_cells(make_game
            "is G); name the column in row 1 or clear the cell" in found
 
 
+def test_formulas_a_script_wrote_without_results_are_said_once_with_the_way_out(make_game):
+    rows = [["id", "name", "power", "side"]] + [[f"h-{n}", f"Hero {n}", f"={n}+1", "light"] for n in range(1, 8)]
+    folder = spreadsheet_game(make_game, "cards.xlsx", {"Heroes": rows})  # openpyxl saves no formula results
+    found = problems_of(folder)
+    assert found == [f"{folder / 'cards.xlsx'}, sheet Heroes: 7 cells (C2, C3, C4, C5, C6, ...) hold a formula with "
+                     "no saved result: the file was last written by a program that does not calculate (a script, "
+                     "such as one using openpyxl); open it in Excel or LibreOffice Calc and save it, so each result "
+                     "is saved beside its formula"], found
+    with_cached_values(folder / "cards.xlsx", {f"C{n}": str(n) for n in range(2, 9)})  # saved by a spreadsheet
+    assert [card["power"] for card in load_game(folder).cards()] == list(range(2, 9))
+
+
 def test_an_empty_sheet_and_an_empty_header_row_are_named(make_game):
     folder = spreadsheet_game(make_game, "cards.xlsx", {"Heroes": []})
     assert problems_of(folder) == [f"{folder / 'cards.xlsx'}, sheet Heroes: the sheet is empty: expected a header "
