@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardgen.gamedata import load_game
@@ -159,3 +161,31 @@ def test_line_boxes_take_the_layouts_ink_unless_they_name_a_colour(make_game, tm
     assert long.count(("#aa3300", 0.8)) == 2   # the divider of both cards, in the ink, 0.8 mm wide
     assert long.count(("#0055aa", 0.3)) == 2   # a line that names its colour keeps it (default width 0.3 mm)
     assert len(long) == 4
+
+
+@pytest.mark.parametrize(("x", "y", "w", "h", "expected"), [
+    ("0.25in", "75px", "1.2cm", "18pt", (6.35, 6.35, 12.0, 6.35)),      # Squib's px at 300 dpi, a shop's inches
+    ("W - 0.5in", "75px - bleed", "2 cm", "{{ 36 }}pt", (50.8, 3.35, 20.0, 12.7)),  # mixed with W, H, bleed
+])
+def test_positions_take_the_units_designers_think_in(make_game, x, y, w, h, expected):
+    toml = MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "units"')
+    folder = make_game(toml=toml)
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "units.toml").write_text(f'[boxes.band]\nkind = "rect"\nx = "{x}"\ny = "{y}"\n'
+                                                   f'w = "{w}"\nh = "{h}"\nfill = "#000000"\n')
+    game = load_game(folder)
+    deck = game.deck("heroes")
+    band = Composer(game, bleed=3).front(deck, deck.cards[0], 1).ops[0]
+    assert (band.x, band.y, band.w, band.h) == pytest.approx(expected)
+
+
+def test_a_unit_pnpkit_does_not_know_is_named(make_game):
+    toml = MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "units"')
+    folder = make_game(toml=toml)
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "units.toml").write_text('[boxes.band]\nkind = "rect"\nx = "2 furlongs"\ny = 0\nw = 5\n'
+                                                   'h = 5\nfill = "#000000"\n')
+    game = load_game(folder)
+    deck = game.deck("heroes")
+    with pytest.raises(LayoutError, match=re.escape("with a unit if not mm: 0.25in, 75px, 1.2cm, 18pt")):
+        Composer(game, bleed=3).front(deck, deck.cards[0], 1)
