@@ -208,6 +208,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
 
     def icons(self, icons: dict) -> dict[str, IconSpec]:
         specs = {}
+        taken: dict[str, str] = {}  # word -> the icon that lists it
         for name, value in icons.items():
             keys = ("icons", name)
             if not NAME.fullmatch(name):
@@ -220,7 +221,17 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                              f"{{ label = \"...\", glyph = \"...\", colour = \"#rrggbb\" }} or {{ label = \"...\", "
                              f"file = \"icons/name.svg\" }}, found {kind_of(value)}")
                 continue
-            self.unknown_keys(value, {"label", "glyph", "colour", "file"}, keys)
+            self.unknown_keys(value, {"label", "glyph", "colour", "file", "words"}, keys)
+            words = value.get("words", [])
+            if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() == w and w for w in words):
+                self.problem(keys + ("words",), f"icon {name!r}: words must be a list of words or phrases in quotes "
+                             f"(no spaces around them), found {words!r}")
+                words = []
+            for word in words:
+                if word in taken:
+                    self.problem(keys + ("words",), f"icon {name!r}: the word {word!r} already stands for icon "
+                                 f"{taken[word]!r}; a word can show one icon")
+                taken.setdefault(word, name)
             path = None
             if "file" in value:
                 path, problem = icon_file(self.path.parent, value["file"])
@@ -231,7 +242,8 @@ class _Reader(ColumnTables, TokenTables, ScoringTables):
                 self.problem(keys, f"icon {name!r}: colour must be {COLOUR_LIKE}, found {colour!r}")
                 colour = None
             specs[name] = IconSpec(name, self.text(value, "label", keys, required=True, default=name),
-                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys) or 0)
+                                   self.text(value, "glyph", keys) or None, colour, path, self.places.line(*keys) or 0,
+                                   tuple(w for w in words if taken.get(w) == name))
         return specs
 
     def deck(self, deck_id: str, table: Any, game_size: CardSize, shared: dict[str, Any]) -> Deck | None:

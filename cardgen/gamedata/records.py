@@ -49,6 +49,7 @@ class IconSpec:
     colour: str | None = None
     file: str | None = None  # the designer's own PNG or SVG, resolved inside the game folder
     line: int = 0            # of its [icons] entry in game.toml, for errors about the file
+    words: tuple[str, ...] = ()  # words or phrases that card text shows as this icon ("Heart", "Gold coin")
 
 
 @dataclass(frozen=True)

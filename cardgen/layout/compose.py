@@ -14,6 +14,7 @@ from cardgen.gamedata.containment import art_path, contained
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.art_files import ArtError, ArtFile, read_art
+from cardgen.layout.icon_words import IconWords
 from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
 from cardgen.layout.per_card import SettingError, per_card
@@ -75,6 +76,7 @@ class Composer:
                               "constants": thaw(game.constants), "flows": {flow.id: flow_context(flow, game)
                                                                            for flow in game.flows}}
         self.icon_names = frozenset(game.icons)
+        self.icon_words = IconWords(game.icons)
         self._families: dict[str, str] = {}  # a game font's name -> its id with cardgen.layout.fonts
         self.notes: list[Note] | None = None  # when a list (`cardgen check`), box errors are noted, not raised
         self.read: set[str] | None = None     # when a set (`cardgen check`), the card columns templates read
@@ -283,7 +285,7 @@ class Composer:
         size, min_size, align, valign, leading, font_name, bold, italic = settings
         ink = solid_colour(values.get("colour"), layout.style, layout.style.get("ink", DEFAULT_INK), where, "colour")
         style = self._style(size, min_size, ink, align, valign, leading, self._family(font_name, box))
-        text = text.strip()
+        text = self.icon_words(text.strip())
         if is_plain(text):
             fitted = fit_plain(text, fonts.style_of(bold, italic, style.family), (x, y, w, h), style)
         else:

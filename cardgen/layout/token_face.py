@@ -13,6 +13,7 @@ import math
 from cardgen.gamedata import Game, Token
 from cardgen.layout import fonts
 from cardgen.layout.icons import draw_icon
+from cardgen.layout.icon_words import IconWords
 from cardgen.layout.markup import parse
 from cardgen.layout.ops import Ellipse, Face, Op, Rect
 from cardgen.layout.placeholder import mix
@@ -57,7 +58,7 @@ def token_face(game: Game, token: Token, side: str, bleed: float) -> Face:
                       colour=ink, align="center", valign="middle", leading=1.1)
     warnings: tuple[str, ...] = ()
     if text.strip():
-        pieces = parse(text.strip(), frozenset(game.icons))
+        pieces = parse(IconWords(game.icons)(text.strip()), frozenset(game.icons))
         fitted = fit(pieces, box, style,
                      lambda name, x, y, size: draw_icon(game.icons.get(name), name, x, y, size, icon_ink))
         ops += fitted.ops

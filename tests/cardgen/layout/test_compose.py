@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cardgen.gamedata import load_game
+from cardgen.gamedata import GameDataError, load_game
 from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Ellipse, Path, Rect, Text
 from cardgen.layout.spec import LayoutError
@@ -189,3 +189,32 @@ def test_a_unit_pnpkit_does_not_know_is_named(make_game):
     deck = game.deck("heroes")
     with pytest.raises(LayoutError, match=re.escape("with a unit if not mm: 0.25in, 75px, 1.2cm, 18pt")):
         Composer(game, bleed=3).front(deck, deck.cards[0], 1)
+
+
+WORDS_TOML = MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "words"') + \
+    '\n[icons]\ncoin = { label = "Coins", glyph = "coin", colour = "#c9a227", words = ["Coin", "Gold coin"] }\n'
+WORDS_LAYOUT = '[boxes.rules]\nkind = "text"\nx = 3\ny = 3\nw = 57\nh = 30\ntext = "{{ card.text }}"\n'
+
+
+def text_ops(make_game, text: str, toml: str = WORDS_TOML, name: str = "tiny"):
+    folder = make_game(toml=toml, name=name, heroes_csv=f"id,name,power,side,text\nh-1,Ada,3,light,{text}\n")
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "words.toml").write_text(WORDS_LAYOUT)
+    game = load_game(folder)
+    deck = game.deck("heroes")
+    return Composer(game, bleed=3).front(deck, deck.cards[0], 1).ops
+
+
+def test_words_an_icon_lists_print_as_the_icon(make_game):
+    """Squib's `embed` of a bare word: "Gold coin" and "Coin" show the coin, "Coins" (another word) stays text."""
+    by_words = text_ops(make_game, "Pay 2 Gold coin or a Coin. Coins stay")
+    by_markup = text_ops(make_game, "Pay 2 :coin: or a :coin:. Coins stay", name="markup")
+    assert by_words == by_markup
+    assert by_words != text_ops(make_game, "Pay 2 Gold coin or a Coin. Coins stay",
+                                toml=WORDS_TOML.replace(', words = ["Coin", "Gold coin"]', ""), name="plain")
+
+
+def test_a_word_two_icons_list_is_named(make_game):
+    toml = WORDS_TOML + 'gem = { label = "Gems", glyph = "gem", words = ["Coin"] }\n'
+    with pytest.raises(GameDataError, match="the word 'Coin' already stands for icon 'coin'"):
+        load_game(make_game(toml=toml))
