@@ -75,6 +75,7 @@ bench: install  ## Print the benchmark figures.
 	$(BIN)/python benchmarks/companion_load.py                              # 100 tables, 500 open pages
 	$(BIN)/python benchmarks/companion_load.py --tables 200 --seconds 30    # 1,000 open pages
 	$(BIN)/python benchmarks/companion_load.py --closed --seconds 20        # closed loop, raw insert rate
+	$(BIN)/python benchmarks/half_open.py --half-open 8000 --seconds 30     # twice the cap held half-open
 	$(BIN)/python benchmarks/views_cost.py                                  # summary and history: 100, 1,000, 15,000 events
 	$(BIN)/python benchmarks/import_cost.py                                 # imports: linear in the log, bounded work
 	$(BIN)/python benchmarks/simulate_throughput.py

@@ -11,9 +11,7 @@ p99 <= 250 ms; 200 tables (1,000 streams) held with no request timing out.
 Open pages (--streams N): the same night with N open pages (N / 5 tables, each at the same table pace), on a
 server started with a cap fitting them (--connections, the open-files limit, this client's own); prints the
 streams held, write p99, change-to-page p50/p99 and the server's memory (RSS of all its processes, at the
-start, with every page open, and at its peak). Half-open (--half-open N): N connections that send part of a
-request head and never the rest, against a server capped at --cap connections, while a probe GET /api/catalog
-is timed every half second.
+start, with every page open, and at its peak). Half-open connections are benchmarks/half_open.py's.
 
 Closed loop (--closed): C clients with no think time over G games, 80% reads and 20% writes (a write based on
 the clients' last read, so some come back 409), next to the raw insert rate of the same database in the same
@@ -21,7 +19,6 @@ run (one transaction per row, as each event is).
 
     .venv/bin/python benchmarks/companion_load.py [--database sqlite|postgresql|both] [--tables 100] [--seconds 60]
     .venv/bin/python benchmarks/companion_load.py --streams 10000 [--database both] [--seconds 60]
-    .venv/bin/python benchmarks/companion_load.py --half-open 8000 [--cap 4000] [--database sqlite]
     .venv/bin/python benchmarks/companion_load.py --closed [--clients 64] [--games 16] [--seconds 20]
 """
 
@@ -29,12 +26,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import json
 import os
 import random
-import resource
-import socket
 import statistics
 import sys
 import tempfile
@@ -42,8 +36,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.live_server import LiveServer  # the same server runner the tests use
-from tests.postgres_server import PostgresServer, binaries
+from databases import each_database
+from server_usage import (cpu_pressure, open_files_for, own_cpu, sample_memory, server_cpu,
+                                     server_rss)
+from tests.live_server import LiveServer
 
 TIMEOUT = 10.0  # a request not answered by then counts as timed out
 SHEET = '[game]\ntitle = "Score Sheet"\nplayers = [1, 6]\n\n[scoring]\ncategories = ["Points"]\n\n' \
@@ -248,154 +244,34 @@ def raw_insert_rate(url: str, seconds: float = 3.0) -> float:
     return count / seconds
 
 
-def server_processes(server: LiveServer) -> list[list[str]]:
-    """/proc/<pid>/stat fields (after the name) of the server's processes: gunicorn's master and its workers."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if fields[2] == str(server.process.pid):  # its process group
-                found.append([entry, *fields])
-    return found
-
-
-def server_rss(server: LiveServer) -> float:
-    """MB resident of the server's processes."""
-    total = 0
-    for process in server_processes(server):
-        try:
-            for line in Path(f"/proc/{process[0]}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
-
-
-def server_cpu(server: LiveServer) -> float:
-    """CPU seconds the server's processes have used (user and system)."""
-    return sum(int(p[12]) + int(p[13]) for p in server_processes(server)) / os.sysconf("SC_CLK_TCK")
-
-
-def cpu_pressure() -> str:
-    """The share of the last minute some runnable task of this machine waited for a CPU (Linux PSI): other work
-    on the machine slows the figures down when it is high."""
-    try:
-        line = Path("/proc/pressure/cpu").read_text().splitlines()[0]
-    except (OSError, IndexError):
-        return ""
-    return f", CPU pressure {float(line.split()[2].split('=')[1]):.0f}% (tasks waiting for a core, last minute)"
-
-
-def own_cpu() -> float:
-    times = os.times()
-    return times.user + times.system
-
-
-async def sample_memory(server: LiveServer, samples: list[float], until: float) -> None:
-    while time.monotonic() < until:
-        samples.append(server_rss(server))
-        await asyncio.sleep(2)
-
-
-def open_files_for(count: int) -> None:
-    """Raises this client's own open-files limit: every page and phone is a socket here too."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = count + 256 if hard == resource.RLIM_INFINITY else min(count + 256, hard)
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    if wanted < count + 256:
-        print(f"note: this client may open {wanted} files, fewer than the {count + 256} wanted")
-
-
-def half_open_probes(server: LiveServer, count: int, seconds: float) -> tuple[list[float], int, int, list[int]]:
-    """Holds `count` half-open connections, re-opening each the server closes, while timing a probe every half
-    second; returns the probe times, the probes not answered within 10 s, the half-open connections the server
-    closed, and how many were open at each probe."""
-    head = b"GET /api/catalog HTTP/1.1\r\nHost: table\r\n"
-
-    def opened() -> socket.socket | None:
-        try:
-            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
-            sock.sendall(head)
-        except OSError:
-            return None
-        sock.setblocking(False)
-        return sock
-
-    crowd = [opened() for _ in range(count)]
-    times: list[float] = []
-    held: list[int] = []
-    missed = closed = 0
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
-        for index, sock in enumerate(crowd):  # the crowd keeps coming back
-            try:
-                if sock is not None and sock.recv(1) == b"":
-                    raise ConnectionResetError
-            except BlockingIOError:
-                continue  # still open
-            except OSError:
-                pass
-            closed += sock is not None
-            if sock is not None:
-                sock.close()
-            crowd[index] = opened()
-        held.append(sum(sock is not None for sock in crowd))
-        start = time.monotonic()
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        try:
-            if server.request("GET", "/api/catalog", connection=conn)[0] == 200:
-                times.append(time.monotonic() - start)
-            else:
-                missed += 1
-        except OSError:
-            missed += 1
-        finally:
-            conn.close()
-        time.sleep(max(0.0, 0.5 - (time.monotonic() - start)))
-    for sock in crowd:
-        if sock is not None:
-            sock.close()
-    return times, missed, closed, held
-
-
 def ms(values: list[float], q: int) -> str:
     if len(values) < 2:
         return "n/a"
     return f"{statistics.quantiles(values, n=100, method='inclusive')[q - 1] * 1000:.1f} ms"
 
 
-def run(kind: str, url: str, folder: Path, args) -> None:
+def sheet_folder(folder: Path) -> Path:
+    """The score sheet, a game of data alone whose events cost little, written into `folder`."""
     sheet = folder / "sheet"
     sheet.mkdir(exist_ok=True)
     (sheet / "game.toml").write_text(SHEET)
     (sheet / "cards.csv").write_text("id,name\nc-1,One\n")
+    return sheet
+
+
+def run(kind: str, url: str, folder: Path, args) -> None:
+    sheet = sheet_folder(folder)
     workers = args.workers or (2 if kind == "postgresql" else 1)
     serve_args = []
     if args.streams:  # every page and every phone's request fit in one process, however the accepts fall
         cap = str(args.streams + 4 * args.tables + 1000)
         serve_args = ["--quiet", "--connections", cap, "--waiting", cap]
-    elif args.half_open:
-        serve_args = ["--quiet", "--connections", str(args.cap)]
     server = LiveServer(url, folder / f"instance-{kind}", workers=workers, args=serve_args,
                         games=[sheet], env={"COMPANION_STREAM_MAX_SECONDS": str(args.seconds + 120 + args.streams / 50),
                                             "COMPANION_STREAM_POLL_SECONDS": "0.25"})
     server.start()
     memory = [server_rss(server)]
     try:
-        if args.half_open:
-            probes, missed, closed, held = half_open_probes(server, args.half_open, args.seconds)
-            print(f"{kind}: {args.half_open} half-open connections held against --connections {args.cap} "
-                  f"({workers} worker{'s' if workers > 1 else ''}), {args.seconds:g} s")
-            print(f"  probes GET /api/catalog: {len(probes)} answered, {missed} not within 10 s; "
-                  f"p50 {ms(probes, 50)}, p99 {ms(probes, 99)}, max {max(probes, default=0) * 1000:.0f} ms")
-            print(f"  half-open connections open at each probe: min {min(held, default=0)}, max "
-                  f"{max(held, default=0)}; closed by the server (and opened again): {closed}")
-            return
         count = args.games if args.closed else args.tables
         games = [server.request("POST", "/api/games", {"slug": "sheet", "players": ["Ann", "Bo", "Cy", "Di"]})[1]
                  for _ in range(count)]
@@ -450,9 +326,6 @@ def main() -> None:
     parser.add_argument("--workers", type=int, help="Server processes (default: companion serve's own choice).")
     parser.add_argument("--streams", type=int, default=0,
                         help="Open pages: a night of streams / 5 tables, on a server whose caps fit them.")
-    parser.add_argument("--half-open", type=int, default=0,
-                        help="Hold this many half-open connections and time probes instead of a game night.")
-    parser.add_argument("--cap", type=int, default=4000, help="--connections of the server for --half-open.")
     parser.add_argument("--closed", action="store_true", help="Closed loop instead of a game night.")
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--games", type=int, default=16)
@@ -461,25 +334,8 @@ def main() -> None:
     if args.streams:
         args.tables = -(-args.streams // 5)
         open_files_for(args.tables * 9)  # five pages and four phones a table
-    if args.half_open:
-        open_files_for(args.half_open)
-    kinds = ("sqlite", "postgresql") if args.database == "both" else (args.database,)
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for kind in kinds:
-            if kind == "sqlite":
-                run(kind, f"sqlite:///{folder / 'companion.sqlite3'}", folder, args)
-                continue
-            bin_dir = binaries()
-            if bin_dir is None:
-                print("postgresql: skipped (no PostgreSQL binaries; `make test` installs them)")
-                continue
-            postgres = PostgresServer(bin_dir)
-            postgres.start()
-            try:
-                run(kind, postgres.create_database("bench"), folder, args)
-            finally:
-                postgres.stop()
+        each_database(args.database, Path(tmp), lambda kind, url: run(kind, url, Path(tmp), args))
     print("(loopback, this machine; PostgreSQL as the tests run it: fsync off)")
 
 

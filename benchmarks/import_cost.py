@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion import create_app
 from tests.conftest import SHEET_TOML as SHEET
+from databases import each_database
 from tests.companion.test_import_stall import document, early_undos, undone_and_redone, while_importing
 from tests.live_server import LiveServer
-from tests.postgres_server import PostgresServer, binaries
 
 def plain(n: int) -> list[dict]:
     return early_undos(n)[:n]
@@ -107,19 +107,7 @@ def main() -> None:
         (folder / "sheet" / "cards.csv").write_text("id,name\nc-1,One\n")
         in_process(folder, args.sizes)
         heaviest = min(max(args.sizes), 12000)  # within the default 2 MB body limit
-        if args.database in ("sqlite", "both"):
-            beside_a_server("SQLite", f"sqlite:///{folder / 'live.sqlite3'}", folder, heaviest)
-        if args.database in ("postgresql", "both"):
-            bin_dir = binaries()
-            if bin_dir is None:
-                print("PostgreSQL: skipped (no PostgreSQL binaries; `make test` installs them)")
-                return
-            postgres = PostgresServer(bin_dir)
-            postgres.start()
-            try:
-                beside_a_server("PostgreSQL", postgres.create_database("bench"), folder, heaviest)
-            finally:
-                postgres.stop()
+        each_database(args.database, folder, lambda kind, url: beside_a_server(kind, url, folder, heaviest))
 
 
 if __name__ == "__main__":
