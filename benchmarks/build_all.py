@@ -3,7 +3,7 @@ changed, and again after one CSV cell of one game changed; wall clock, CPU and p
 
 cardgen, its bundled games and templates are copied to a temporary folder (so the edit touches no
 checkout file) and run from there; every build is one fresh process, as `make demo` runs it. The games are
-built side by side, one process per core (cardgen.games_at_once); --one-core adds, interleaved, a cold build
+built side by side, one process per core (cardgen.build.games_at_once); --one-core adds, interleaved, a cold build
 pinned to one core (built one game after another, as before), for the speed-up. Targets (issue #18): cold
 <= 15 s, nothing changed <= 2 s, one cell changed <= 3 s.
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.export import cmyk
 from cardgen.export.pool import cores
 from cardgen.gamedata import card_data_dir, load_game

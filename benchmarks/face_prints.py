@@ -11,7 +11,7 @@ import time
 
 from cardgen.gamedata import bundled_slugs, card_data_dir, load_game
 from cardgen.layout.compose import Composer
-from cardgen.printed_faces import PrintedFaces
+from cardgen.build.printed_faces import PrintedFaces
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ from cardgen.export.pngs import PngOptions, export_pngs
 from cardgen.export.pool import cores
 from cardgen.gamedata import load_game
 from cardgen.layout import fonts
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 
 DPI, BLEED = 300, 3.175
 PX = DPI / 25.4  # pixels per mm

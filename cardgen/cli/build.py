@@ -6,28 +6,30 @@ import contextlib
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 import click
 
-from cardgen.build import BuildError, BuildOptions, build as run_build
-from cardgen.export.tts import check_base_url
+from cardgen.build.options import BuildError, BuildOptions
 from cardgen.cli.card_limit import MAX_CARDS, max_cards_option, over_limit
 from cardgen.cli.changed_since import changed_since_option, check_changed_since, echo_reprint
-from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit
+from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit, set_option, variant_names, variant_option
 from cardgen.gamedata import Game, bundled_slugs
-from cardgen.games_at_once import GamesAtOnce, Outcome, can_run_at_once
+from cardgen.gamedata.manifest.variants import NO_SETTINGS, Settings
+
+if TYPE_CHECKING:
+    from cardgen.build.games_at_once import Outcome
 from cardgen.impose.duplex import DUPLEX
-from cardgen.impose.grid import MARGIN, STYLES
-from cardgen.output import Terminated, terminated_as_exception
-from cardgen.presets import COPIES_IN_NAME
-from cardgen.reprint import reprint as run_reprint
+from cardgen.impose.sheet import MARGIN, STYLES
+from cardgen.build.staging import Terminated, terminated_as_exception
+from cardgen.export.presets import COPIES_IN_NAME
 
 
 def _base_url(ctx, param, value: str | None) -> str | None:
     if value is None:
         return None
+    from cardgen.export.tts import check_base_url  # Pillow and the exporters load only when a build needs them
     try:
         return check_base_url(value)
     except ValueError as error:
@@ -45,11 +47,20 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.command()
 @click.argument("game", required=False)
 @assets_option
+@variant_option
+@set_option
 @click.option("--all", "all_games", is_flag=True,
               help="Build every bundled game, several at once on a machine with more than one core (the files are "
                    "the same as building each game on its own). A game that cannot be built is reported and the "
                    "others are still built; the exit status is then 2.")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, legal, tabloid, or WIDTHxHEIGHT in mm.")
+@click.option("--board-paper", default=None, metavar="PAPER",
+              help="The paper boards, mats and aids are printed on (default: --paper): a board larger than it is "
+                   "tiled over several sheets to glue, with alignment marks and a map on each; a3 or tabloid prints "
+                   "most boards whole. See docs/designers/boards.md.")
+@click.option("--board-shop", default=None, metavar="SIZE",
+              help="Also write each board at a print shop's board size with its bleed, one side per page "
+                   "(sizes in templates/print/boards.toml, such as tgc-bi-fold-board).")
 @click.option("--card-size", default=None,
               help="Print every deck at this size: poker, bridge, tarot, mini, mini-euro, skat, business, square, "
                    "or WIDTHxHEIGHT in mm. Default: each deck's own size from game.toml. The layouts are scaled to "
@@ -124,12 +135,14 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
                    "files are written.")
 @changed_since_option
 @max_cards_option
-def build(game: str | None, all_games: bool, paper: str, card_size: str | None, bleed: float, sheet: str,
+def build(game: str | None, all_games: bool, paper: str, board_paper: str | None, board_shop: str | None,
+          card_size: str | None, bleed: float, sheet: str,
           margin: float, duplex: str, flip: str, back_offset: tuple[float, float], out: Path, tokens: bool,
           single: bool, booklet: bool, no_rulebook: bool, png: bool, preset: str | None,
           copies_in_names: str | None, dpi: float, art_dpi: float,
           tts: bool, tts_base_url: str | None, pack_decks: bool, cmyk: bool, all_formats: bool, assets: tuple[Path, ...], strict: bool,
-          changed_since: Path | None, max_cards: int = MAX_CARDS) -> None:
+          changed_since: Path | None, max_cards: int = MAX_CARDS, variants: tuple[str, ...] = (),
+          values: tuple[str, ...] = ()) -> None:
     """Render GAME's card sheets as vector PDFs, with crop marks and duplex backs, and its rulebook.
 
     Paper, margin, bleed, manual duplex and the fold sheet: docs/designers/printing.md.
@@ -144,6 +157,8 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
     """
     if bool(game) == all_games:
         raise click.UsageError("name one GAME (a bundled slug or a folder) or use --all")
+    if all_games and (variants or values):
+        raise click.UsageError("--variant and --set are one game's: name the GAME instead of --all")
     if tts_base_url and not (tts or all_formats):
         raise click.UsageError("--tts-base-url applies to the Tabletop Simulator export: add --tts (or --all-formats)")
     if copies_in_names and not (png or preset or all_formats):
@@ -155,9 +170,11 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
                            single=single or all_formats, rulebook=not no_rulebook,
                            booklet=booklet or all_formats, png=png or all_formats, preset=preset, dpi=dpi,
                            copies_in_names=copies_in_names, art_dpi=art_dpi, tts=tts or all_formats, tts_base_url=tts_base_url,
-                           pack_decks=pack_decks, cmyk=cmyk, strict=strict)
-    names = bundled_slugs() if all_games or game is None else [game]  # one of the two, checked above
-    if all_games and can_run_at_once(len(names)):
+                           pack_decks=pack_decks, cmyk=cmyk, strict=strict, board_paper=board_paper,
+                           board_shop=board_shop)
+    names = [(name, NO_SETTINGS) for name in bundled_slugs()] if all_games or game is None else \
+        [(game, Settings(variant, values)) for variant in variant_names(game, variants)]  # one of the two, checked above
+    if len(names) > 1 and _can_run_at_once(len(names)):
         status = _at_once(names, assets, options, changed_since, max_cards)
     else:
         status = _in_turn(names, assets, options, changed_since, all_games, max_cards)
@@ -165,12 +182,22 @@ def build(game: str | None, all_games: bool, paper: str, card_size: str | None, 
         raise SystemExit(status)
 
 
+def _can_run_at_once(games: int) -> bool:
+    from cardgen.build.games_at_once import can_run_at_once  # multiprocessing only for several games
+
+    return can_run_at_once(games)
+
+
 def _make(loaded: Game, options: BuildOptions, since: Path | None, progress: Callable[[int], None],
           max_cards: int = MAX_CARDS) -> Any:
     too_many = over_limit(loaded, max_cards)  # before anything is drawn or written
     if too_many:
         raise BuildError(too_many)
-    return run_reprint(loaded, options, since, progress=progress) if since else run_build(loaded, options, progress=progress)
+    if since:
+        from cardgen.reprint.run import reprint
+        return reprint(loaded, options, since, progress=progress)
+    from cardgen.build.run import build  # the renderers load when a game is built, not for --help
+    return build(loaded, options, progress=progress)
 
 
 def _bar(loaded: Game) -> Any:
@@ -178,7 +205,7 @@ def _bar(loaded: Game) -> Any:
     if not sys.stderr.isatty():
         return contextlib.nullcontext(_Quiet())
     total = sum(deck.distinct for deck in loaded.decks)
-    return click.progressbar(length=total, label=f"{loaded.slug:<22}", file=sys.stderr, show_pos=True)
+    return click.progressbar(length=total, label=f"{loaded.build_name:<22}", file=sys.stderr, show_pos=True)
 
 
 class _Quiet:
@@ -188,12 +215,13 @@ class _Quiet:
         pass
 
 
-def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
+def _in_turn(names: list[tuple[str, Settings]], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
              all_games: bool, max_cards: int = MAX_CARDS) -> int:
-    """Builds the games one after another; the exit status (0, or 2 when a game could not be built)."""
+    """Builds the games (or one game's variants) one after another; the exit status (0, or 2 when one could not
+    be built)."""
     status = 0
-    for name in names:
-        loaded = _load(name, assets) if all_games else load_or_exit(name, assets)
+    for name, settings in names:
+        loaded = _load(name, assets, settings) if all_games or len(names) > 1 else load_or_exit(name, assets, settings)
         if loaded is None:
             status = DATA_ERROR
             continue
@@ -201,21 +229,23 @@ def _in_turn(names: list[str], assets: tuple[Path, ...], options: BuildOptions, 
             with terminated_as_exception(), _bar(loaded) as bar:
                 result = _make(loaded, options, since, bar.update, max_cards)
         except BuildError as error:
-            click.echo(f"error: {loaded.slug}: {error}", err=True)
+            click.echo(f"error: {loaded.build_name}: {error}", err=True)
             status = DATA_ERROR
             continue
         except Terminated as stop:
-            _echo_stopped(loaded.slug, stop.committed)
+            _echo_stopped(loaded.build_name, stop.committed)
             raise SystemExit(Terminated.status) from None
-        _echo_result(loaded.slug, result, options.out, since)
+        _echo_result(loaded.build_name, result, options.out, since)
     return status
 
 
-def _at_once(names: list[str], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
+def _at_once(names: list[tuple[str, Settings]], assets: tuple[Path, ...], options: BuildOptions, since: Path | None,
              max_cards: int = MAX_CARDS) -> int:
-    """Builds the games side by side (cardgen.games_at_once), reporting each in the order of `names` as soon as
+    """Builds the games side by side (cardgen.build.games_at_once), reporting each in the order of `names` as soon as
     it and those before it are done; the exit status as `_in_turn`'s, 143 after SIGTERM."""
-    loaded = [_load(name, assets) for name in names]
+    from cardgen.build.games_at_once import GamesAtOnce
+
+    loaded = [_load(name, assets, settings) for name, settings in names]
     status = DATA_ERROR if None in loaded else 0
     games = [game for game in loaded if game is not None]
     running = GamesAtOnce(lambda index, progress: _make(games[index], options, since, progress, max_cards),
@@ -228,21 +258,21 @@ def _at_once(names: list[str], assets: tuple[Path, ...], options: BuildOptions, 
                 with _bar(game) as bar:
                     outcome = running.wait(index, bar.update)
                 reported = index + 1
-                status = max(status, _echo_outcome(game.slug, outcome, options.out, since))
+                status = max(status, _echo_outcome(game.build_name, outcome, options.out, since))
     except Terminated:  # every game still running was stopped and has answered: say how each ended
         for index in range(reported, len(games)):
             if index in running.outcomes:
-                _echo_outcome(games[index].slug, running.outcomes[index], options.out, since)
+                _echo_outcome(games[index].build_name, running.outcomes[index], options.out, since)
             else:
-                click.echo(f"\nerror: {games[index].slug}: not built: stopped by SIGTERM before its turn", err=True)
+                click.echo(f"\nerror: {games[index].build_name}: not built: stopped by SIGTERM before its turn", err=True)
         raise SystemExit(Terminated.status) from None
     return status
 
 
-def _load(name: str, assets: tuple[Path, ...]) -> Game | None:
+def _load(name: str, assets: tuple[Path, ...], settings: Settings) -> Game | None:
     """The game, or None when it cannot be loaded (its problems are printed)."""
     try:
-        return load_or_exit(name, assets)
+        return load_or_exit(name, assets, settings)
     except SystemExit:
         return None
 

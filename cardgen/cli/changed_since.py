@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from cardgen.reprint import ReprintResult
-from cardgen.reprint_list import summary
+from cardgen.reprint.listing import summary
+
+if TYPE_CHECKING:  # the reprint itself (and the renderers) load only when --changed-since is used
+    from cardgen.reprint.run import ReprintResult
 
 changed_since_option = click.option(
     "--changed-since", type=click.Path(path_type=Path), default=None, metavar="PATH",

@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from cardgen.cli.card_limit import MAX_CARDS, max_cards_option, over_limit
-from cardgen.cli.loading import DATA_ERROR, assets_option, echo_problems, read_or_exit
+from cardgen.cli.loading import DATA_ERROR, assets_option, echo_problems, read_or_exit, set_option
+from cardgen.gamedata.manifest.variants import Settings
 from cardgen.gamedata import Game
 from cardgen.export.spreadsheet_cells import formula_warnings
 from cardgen.gamedata.errors import Problem
@@ -23,15 +24,18 @@ from cardgen.rulebook import RulebookError, check_rulebook, has_rulebook, rulebo
 @click.command()
 @click.argument("game")
 @assets_option
+@click.option("--variant", default="", metavar="NAME",
+              help="Check the game as its [variants.NAME] in game.toml says (see cardgen build --variant).")
+@set_option
 @click.option("--json", "as_json", is_flag=True,
-              help='Print {"game", "decks": {deck: {"cards", "distinct"}}, "tokens": {token: count}}.')
+              help='Print {"game", "decks": {deck: {"cards", "distinct"}}, "tokens": {token: count}} (and "boards" when it has any).')
 @click.option("--strict", is_flag=True,
               help="Every warning is an error: the exit status is 2 when there is any (for a print run or CI).")
 @click.option("--verbose", "-v", is_flag=True,
               help="List every card a problem shows on, instead of the first card and how many more.")
 @max_cards_option
 def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verbose: bool,
-          max_cards: int = MAX_CARDS) -> None:
+          max_cards: int = MAX_CARDS, variant: str = "", values: tuple[str, ...] = ()) -> None:
     """Validate GAME's game.toml, CSV files (or .xlsx/.ods sheets) and layouts and list its components.
 
     Every card's front and back is laid out as the build would, and the rulebook rendered, without
@@ -46,12 +50,12 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
     Every problem comes in one run: when the data has errors, they are listed first, then the layout
     problems of the decks whose data has none (a deck with a data error is laid out once it is fixed).
     """
-    loaded, problems = read_or_exit(game, assets)
+    loaded, problems = read_or_exit(game, assets, Settings(variant, values))
     if problems:
         _data_problems(game, loaded, problems, strict, verbose)
     assert loaded is not None
     _too_many_cards(loaded, max_cards)
-    errors = _layout_problems(loaded, strict, verbose)
+    errors = _layout_problems(loaded, strict, verbose) + _board_problems(loaded, strict)
     rulebook = _rulebook_problem(loaded, errors > 0, strict)
     cells = _formula_cells(loaded, strict)
     if errors or rulebook or cells:
@@ -67,7 +71,8 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
     low, high = loaded.players
     players = f"{low}" if low == high else f"{low}-{high}"
     click.echo(f"{loaded.title} ({loaded.slug}): {players} players, data OK")
-    width = max([len(d.title) for d in loaded.decks] + [len(t.title) for t in loaded.tokens] + [5])
+    width = max([len(d.title) for d in loaded.decks] + [len(t.title) for t in loaded.tokens]
+                + [len(b.title) for b in loaded.boards] + [5])
     click.echo("\nDecks")
     for deck in loaded.decks:
         size = f"{deck.size.width:g} x {deck.size.height:g} mm"
@@ -79,6 +84,12 @@ def check(game: str, as_json: bool, assets: tuple[Path, ...], strict: bool, verb
         for token in loaded.tokens:
             sides = "double-sided" if token.back is not None else "single-sided"
             click.echo(f"  {token.title:<{width}}  {token.count:>4}  ({token.shape}, {sides})")
+    if loaded.boards:
+        click.echo("\nBoards, mats and aids")
+        for board in loaded.boards:
+            sides = "double-sided" if board.back else "one side"
+            click.echo(f"  {board.title:<{width}}  {board.count:>4}  ({board.kind}, {board.width:g} x "
+                       f"{board.height:g} mm, {sides})")
 
 
 def _too_many_cards(game: Game, max_cards: int) -> None:
@@ -119,6 +130,28 @@ def _rulebook_problem(game: Game, layouts_failed: bool, strict: bool = False) ->
         level = "error" if strict else "warning"
         click.echo(f"{place}: {level}: rulebook: {message}" if place else f"{level}: rulebook: {message}", err=True)
     return strict and bool(warnings)
+
+
+def _board_problems(game: Game, strict: bool) -> int:
+    """Lays out every side of every board as a build does (writing nothing) and prints what is wrong at its
+    layout's file and table; how many problems there were (warnings too with --strict)."""
+    from cardgen.layout.compose import Composer
+    from cardgen.layout.spec import each_error
+
+    composer, count = Composer(game, 3.0), 0
+    for board in game.boards:
+        for side in ("front", "back") if board.back else ("front",):
+            try:
+                warnings = composer.board(board, side).warnings
+            except LayoutError as error:
+                for problem in each_error(error):
+                    click.echo(f"error: board {board.id!r} ({side}): {problem}", err=True)
+                    count += 1
+                continue
+            for warning in warnings:
+                click.echo(f"{'error' if strict else 'warning'}: board {board.id!r} ({side}): {warning}", err=True)
+            count += len(warnings) if strict else 0
+    return count
 
 
 def _layout_problems(game: Game, strict: bool, verbose: bool) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from collections.abc import Iterable
 
@@ -10,6 +11,7 @@ import click
 from cardgen.gamedata import Game, GameDataError, game_folder, load_game
 from cardgen.gamedata.errors import Problem
 from cardgen.gamedata.loader import read_game
+from cardgen.gamedata.manifest.variants import NO_SETTINGS, Settings
 
 DATA_ERROR = 2
 
@@ -21,11 +23,37 @@ assets_option = click.option(
          "outside the game folder is refused.")
 
 
-def load_or_exit(name: str, assets: Iterable[Path] = ()) -> Game:
-    """The game named on the command line (with the --assets folders it may use); on any problem, print them
-    all and exit with status 2."""
+variant_option = click.option(
+    "--variant", "variants", multiple=True, metavar="NAME",
+    help="Build the game as its [variants.NAME] in game.toml says (constants, icons, an art folder), into "
+         "OUT/<slug>-NAME/ beside the game's own build. Repeat for several variants, or --variant all for every "
+         "one. See docs/designers/variants.md.")
+set_option = click.option(
+    "--set", "values", multiple=True, metavar="NAME=VALUE",
+    help="Replace a constant of game.toml's [constants] for this run (dotted for a key of a table: medals.gold=4), "
+         "checked against the game's [schema]; after --variant. Repeat for several.")
+
+
+def variant_names(name: str, asked: Iterable[str]) -> list[str]:
+    """The variants `--variant` asks for (all of game.toml's for "all"); [""] (the game as it is) when none."""
+    asked = list(dict.fromkeys(asked))
+    if "all" not in asked:
+        return asked or [""]
     try:
-        return load_game(game_folder(name), assets=assets)
+        with (game_folder(name) / "game.toml").open("rb") as file:
+            table = tomllib.load(file).get("variants", {})
+    except (LookupError, OSError, tomllib.TOMLDecodeError):
+        return [""]  # loading the game says what is wrong with it
+    if not isinstance(table, dict) or not table:
+        raise click.UsageError(f"--variant all: {name} has no [variants.<name>] tables in its game.toml")
+    return list(table)
+
+
+def load_or_exit(name: str, assets: Iterable[Path] = (), settings: Settings = NO_SETTINGS) -> Game:
+    """The game named on the command line (with the --assets folders it may use, as --variant and --set ask);
+    on any problem, print them all and exit with status 2."""
+    try:
+        return load_game(game_folder(name), assets=assets, settings=settings)
     except LookupError as error:
         click.echo(f"error: {error}", err=True)
     except GameDataError as error:
@@ -33,11 +61,12 @@ def load_or_exit(name: str, assets: Iterable[Path] = ()) -> Game:
     raise SystemExit(DATA_ERROR)
 
 
-def read_or_exit(name: str, assets: Iterable[Path] = ()) -> tuple[Game | None, tuple[Problem, ...]]:
+def read_or_exit(name: str, assets: Iterable[Path] = (),
+                 settings: Settings = NO_SETTINGS) -> tuple[Game | None, tuple[Problem, ...]]:
     """The game named on the command line as far as it could be read, and its data problems (none: it loaded
     whole), for `cardgen check` to look at what loaded too; exits with status 2 when there is no such game."""
     try:
-        return read_game(game_folder(name), assets=assets)
+        return read_game(game_folder(name), assets=assets, settings=settings)
     except LookupError as error:
         click.echo(f"error: {error}", err=True)
     except GameDataError as error:

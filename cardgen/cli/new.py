@@ -9,7 +9,7 @@ import click
 
 from cardgen.cli.loading import DATA_ERROR
 from cardgen.gamedata.new_game import NewGameError, new_game
-from cardgen.output import Terminated, terminated_as_exception
+from cardgen.build.staging import Terminated, terminated_as_exception
 
 
 @click.command()

@@ -8,7 +8,7 @@ import click
 
 from cardgen.cli.loading import DATA_ERROR, assets_option, load_or_exit
 from cardgen.impose import paper as paper_named
-from cardgen.output import MANIFEST, Staging, Terminated, sha256, terminated_as_exception, with_files
+from cardgen.build.staging import MANIFEST, Staging, Terminated, sha256, terminated_as_exception, with_files
 from cardgen.rulebook import RulebookError, rulebook_names, rulebook_warnings, write_rulebook
 
 

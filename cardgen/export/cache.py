@@ -20,7 +20,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.output import Staging, sha256
+from cardgen.build.staging import Staging, sha256
 from cardgen.render.pdf_art import cache_folder
 
 VERSION = 2  # 1 stored each file's time in the output folder

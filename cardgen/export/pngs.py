@@ -40,8 +40,8 @@ from cardgen.gamedata import Card, Deck, Game
 from cardgen.layout.art_files import drawn_files
 from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Image
-from cardgen.output import Staging
-from cardgen.presets import Preset, copies_format, preset
+from cardgen.build.staging import Staging
+from cardgen.export.presets import Preset, copies_format, preset
 from cardgen.render.png_draw import RENDERER_VERSION, render
 from cardgen.render.png_encode import encode_png
 
@@ -60,7 +60,7 @@ class PngOptions:
     bleed: float = 3.0             # mm on every side; a preset brings its own
     preset: str | None = None      # a name in templates/print/presets.toml: tgc, mpc, drivethru...
     workers: int | None = None     # processes; None: one per core
-    copies_in_names: str | None = None  # a format of {stem} and {copies} (cardgen.presets.copies_format); None:
+    copies_in_names: str | None = None  # a format of {stem} and {copies} (cardgen.export.presets.copies_format); None:
     #                                     the preset's copies_in_name, or plain names
 
 

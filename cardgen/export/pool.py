@@ -6,7 +6,7 @@ result a small tuple (file name, checksum, size...). Faces are never sent back t
 pickling them was measured slower than laying them out. Where fork is not available or safe, or
 the jobs are too few to pay for starting workers, they run in this process.
 
-When several games are built at once (cardgen.games_at_once), each game's process holds one core and
+When several games are built at once (cardgen.build.games_at_once), each game's process holds one core and
 its pools borrow only the cores no other game is using (`share_cores`), so the machine is never
 asked for more processes than it has cores.
 """
@@ -66,7 +66,7 @@ def can_fork() -> bool:
 
 def _plain_sigterm() -> None:
     """A worker ends quietly when the pool terminates it, even if the build turned SIGTERM into an exception
-    (cardgen.output.terminated_as_exception) before forking it."""
+    (cardgen.build.staging.terminated_as_exception) before forking it."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 
 STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes Excel, LibreOffice or Google Sheets read a cell as a formula
 
@@ -44,7 +44,7 @@ def formula_warnings(game: Any) -> list[str]:
 
 def _header(path: Path) -> tuple[str, ...]:
     """The column names of a deck's CSV file, as the loader reads them; () when it cannot be read."""
-    from cardgen.gamedata.csvfile import read_table
+    from cardgen.gamedata.sources.csvfile import read_table
     from cardgen.gamedata.errors import Collector
 
     table = read_table(path, Collector(), "")

@@ -35,7 +35,7 @@ from cardgen.gamedata import Deck, Game
 from cardgen.layout.art_files import drawn_files
 from cardgen.layout.compose import Composer
 from cardgen.layout.ops import Image
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 from cardgen.render.png_draw import RENDERER_VERSION, render
 from cardgen.render.png_encode import encode_png
 
@@ -169,7 +169,7 @@ def export_tts(game: Game, options: TtsOptions, staging: Staging,
         if progress:
             progress(1)
     cache.save(staging)
-    report.json = f"{game.slug}-tts.json"
+    report.json = f"{game.build_name}-tts.json"
     staging.write_json(report.json, _save(game, report.sheets, staging, options.base_url))
     report.files = {name: record.sha256 for name, record in sorted(cache.new.items())}
     report.stale = cache.stale()

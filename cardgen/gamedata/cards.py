@@ -11,9 +11,9 @@ from types import MappingProxyType
 from typing import Any
 
 from cardgen.gamedata.columns import CellError, Column
-from cardgen.gamedata.csvfile import Table
+from cardgen.gamedata.sources.csvfile import Table
 from cardgen.gamedata.errors import Collector
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 from cardgen.gamedata.records import Card, Deck
 from cardgen.gamedata.rowfilter import ConditionError
 

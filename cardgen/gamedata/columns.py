@@ -136,8 +136,9 @@ def _parse_text(column: Column, text: str) -> str:
 def _parse_art(column: Column, text: str) -> str:
     if text.lower() == PLACEHOLDER_ART:
         return ""
-    if "/" in text or "\\" in text or text.startswith("."):
-        raise CellError("a file name inside art/ (no folders)")
+    parts = text.split("/")
+    if "\\" in text or text.startswith(("/", ".")) or any(part in ("", ".", "..") for part in parts):
+        raise CellError("a file name inside art/, or a path inside it with / between folders (no .., no \\)")
     return text
 
 

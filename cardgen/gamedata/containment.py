@@ -20,10 +20,15 @@ def contained(folder: Path | str, path: Path | str, also: Iterable[Path | str] =
         return False
 
 
-def art_path(root: Path, name: str, assets: Iterable[Path] = ()) -> Path:
-    """The file an art column or box names: `art/<name>` in the game folder `root` (resolved), else
-    `<folder>/<name>` in the first --assets folder that has it, else `art/<name>` (missing: the caller says so).
-    Whether the file found may be used is `contained`'s question."""
+def art_path(root: Path, name: str, assets: Iterable[Path] = (), first: str = "") -> Path:
+    """The file an art column or box names: `<first>/<name>` when the variant's art folder `first` has it, else
+    `art/<name>` in the game folder `root` (resolved), else `<folder>/<name>` in the first --assets folder that
+    has it, else `art/<name>` (missing: the caller says so). Whether the file found may be used is `contained`'s
+    question."""
+    if first:
+        variant = (root / first / name).resolve()
+        if variant.exists():
+            return variant
     own = root / "art" / name
     try:
         found = own.resolve()  # `..` taken lexically where art/ itself is missing

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from cardgen.gamedata.containment import contained
 from cardgen.gamedata.errors import Collector
 from cardgen.gamedata.records import freeze
-from cardgen.gamedata.values import SLUG
+from cardgen.gamedata.manifest.values import SLUG
 
 REQUIRED = ("command", "figures")
 

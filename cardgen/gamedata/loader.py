@@ -12,33 +12,36 @@ from collections.abc import Callable, Iterable
 from cardgen.gamedata.bundle import templates_dir
 from cardgen.gamedata.cards import RowId, read_cards, required_header
 from cardgen.gamedata.containment import art_path, contained
-from cardgen.gamedata.csvfile import read_table
+from cardgen.gamedata.sources.csvfile import read_table
 from cardgen.gamedata.errors import Collector, GameDataError, Problem
-from cardgen.gamedata.flows import load_flows
+from cardgen.gamedata.flows.charts import load_flows
 from cardgen.gamedata.lab import load_lab
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 from cardgen.gamedata.layouts import bundled_owner, find_layouts
-from cardgen.gamedata.manifest import OTHER_SPREADSHEETS, read_manifest
-from cardgen.gamedata.records import Deck, Game
-from cardgen.gamedata.spreadsheet import is_spreadsheet, read_sheet
+from cardgen.gamedata.manifest.game_toml import OTHER_SPREADSHEETS, read_manifest
+from cardgen.gamedata.manifest.variants import NO_SETTINGS, Settings
+from cardgen.gamedata.records import Board, Deck, Game
+from cardgen.gamedata.sources.spreadsheet import is_spreadsheet, read_sheet
 from cardgen.gamedata.tomlplaces import TomlPlaces
 
 
-def load_game(folder: Path | str, templates: Path | None = None, assets: Iterable[Path | str] = ()) -> Game:
+def load_game(folder: Path | str, templates: Path | None = None, assets: Iterable[Path | str] = (),
+              settings: Settings = NO_SETTINGS) -> Game:
     """The game in `folder`; raises GameDataError listing every problem found, all at once.
 
     `assets` are shared folders (the designer's --assets) whose files art may use besides the game
     folder's own: an art name not in art/ is looked up in them, and a path that leads into them is allowed.
+    `settings` are the command line's --variant and --set (cardgen.gamedata.manifest.variants).
     """
-    game, problems = read_game(folder, templates, assets)
+    game, problems = read_game(folder, templates, assets, settings)
     if problems:
         raise GameDataError(problems)
     assert game is not None
     return game
 
 
-def read_game(folder: Path | str, templates: Path | None = None,
-              assets: Iterable[Path | str] = ()) -> tuple[Game | None, tuple[Problem, ...]]:
+def read_game(folder: Path | str, templates: Path | None = None, assets: Iterable[Path | str] = (),
+              settings: Settings = NO_SETTINGS) -> tuple[Game | None, tuple[Problem, ...]]:
     """The game in `folder` as far as it could be read, and every problem found (none: it loads whole).
 
     With problems, the game's decks may hold cards with bad values left out (cardgen.gamedata.sound tells
@@ -52,7 +55,7 @@ def read_game(folder: Path | str, templates: Path | None = None,
     for path in shared:
         if not path.is_dir():
             problems.add(path, "--assets must name a folder of shared files, and this is not one")
-    manifest = read_manifest(folder / "game.toml", folder_slug(folder), problems)
+    manifest = read_manifest(folder / "game.toml", folder_slug(folder), problems, settings)
     if manifest is None:
         return None, tuple(problems.problems)
     slug = manifest.info["slug"]
@@ -78,7 +81,8 @@ def read_game(folder: Path | str, templates: Path | None = None,
     _check_ids(ids, problems)
     _check_layouts(folder / "game.toml", decks, set(layouts), problems,
                    functools.cache(lambda name: bundled_owner(name, slug, templates or templates_dir())))
-    _check_art(folder, shared, decks, problems)
+    _check_art(folder, shared, decks, problems, manifest.variant.art)
+    _check_board_layouts(folder / "game.toml", manifest.boards, set(layouts), problems)
     _check_icons(decks, set(manifest.icons), problems)
     flows = load_flows(folder, problems)
     lab = load_lab(folder, problems)
@@ -89,7 +93,7 @@ def read_game(folder: Path | str, templates: Path | None = None,
         description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
         layouts=MappingProxyType(layouts), flows=flows, lab=lab, fonts=manifest.fonts,
-        assets=shared, rules=manifest.info["rules"],
+        assets=shared, rules=manifest.info["rules"], variant=manifest.variant, boards=manifest.boards,
     ), tuple(problems.problems)
 
 
@@ -137,13 +141,24 @@ def _check_layouts(manifest: Path, decks: list[Deck], known: set[str], problems:
                                  f"layouts found: {choices}{owner(card.layout)}", card.line, sheet=card.sheet)
 
 
-def _check_art(folder: Path, assets: tuple[Path, ...], decks: list[Deck], problems: Collector) -> None:
+def _check_board_layouts(manifest: Path, boards: Iterable[Board], known: set[str], problems: Collector) -> None:
+    """Every layout a board names is one the game finds (layouts/<name>.toml)."""
+    places = TomlPlaces(manifest.read_text(encoding="utf-8-sig"))
+    for board in boards:
+        for key, name in (("layout", board.layout), ("back", board.back)):
+            if name is not None and name not in known:
+                problems.add(manifest, f"board {board.id!r}: unknown {key} {name!r}; layouts found: "
+                             f"{', '.join(sorted(known)) or 'none'} (a board's layout is layouts/{name}.toml)",
+                             places.line("boards", board.id, key))
+
+
+def _check_art(folder: Path, assets: tuple[Path, ...], decks: list[Deck], problems: Collector, first: str) -> None:
     places = ", ".join(str(place) for place in (folder / "art", *assets))
     verdicts: dict[str, tuple[bool, bool, bool]] = {}  # name -> (exists, a file, inside): many cards share art
 
     def verdict(name: str) -> tuple[bool, bool, bool]:
         if name not in verdicts:
-            path = art_path(folder, name, assets)
+            path = art_path(folder, name, assets, first)
             exists = path.exists()
             verdicts[name] = (exists, path.is_file(), exists and contained(folder, path, assets))
         return verdicts[name]

@@ -9,7 +9,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from cardgen.gamedata.columns import Column
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 
 
 def freeze(value: Any) -> Any:
@@ -127,6 +127,33 @@ class Token:
 
 
 @dataclass(frozen=True)
+class Board:
+    """A board, player mat or aid: its size in mm, the layout of each side, its copies and fold lines."""
+
+    id: str
+    title: str
+    kind: str                        # board, mat or aid
+    width: float
+    height: float
+    layout: str
+    back: str | None = None          # the other side's layout, for a double-sided mat
+    count: int = 1
+    folds: tuple[tuple[str, float], ...] = ()  # ("x" or "y", mm from the left or the top)
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a game was loaded beyond its game.toml: the [variants.<name>] (its name, title, and the art folder
+    searched before art/) and the `--set NAME=VALUE` texts applied after it."""
+
+    name: str = ""
+    title: str = ""
+    art: str = ""
+    set: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything a game folder says, validated."""
 
@@ -150,11 +177,18 @@ class Game:
          "tracks": MappingProxyType({}), "end": MappingProxyType({"points": None, "when": "end_of_round"}),
          "tie_break": None}))
     layouts: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
-    flows: tuple = ()  # cardgen.gamedata.flows.Flow: the automated opponents' flowcharts
+    flows: tuple = ()  # cardgen.gamedata.flows.charts.Flow: the automated opponents' flowcharts
     lab: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # recorded simulation figures
     assets: tuple[Path, ...] = ()  # shared folders the designer passed (--assets) whose files art may use too
     fonts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # [fonts]: name -> FontFamily
     rules: str = ""  # [game] rules: the registered game whose rules it is played with; "" for its own
+    variant: Variant = field(default_factory=Variant)  # the [variants.<name>] it was loaded as
+    boards: tuple[Board, ...] = ()  # [boards.<id>]: boards, player mats and aids
+
+    @property
+    def build_name(self) -> str:
+        """The name of its build folder and files: its slug, and the variant's name after it (`tiny-bw`)."""
+        return f"{self.slug}-{self.variant.name}" if self.variant.name else self.slug
 
     def deck(self, deck_id: str) -> Deck:
         for deck in self.decks:
@@ -178,4 +212,6 @@ class Game:
             "game": self.slug,
             "decks": {d.id: {"cards": d.total, "distinct": d.distinct} for d in self.decks},
             "tokens": {t.id: t.count for t in self.tokens},
+            **({"boards": {b.id: {"kind": b.kind, "count": b.count, "size": [b.width, b.height]} for b in self.boards}}
+               if self.boards else {}),
         }

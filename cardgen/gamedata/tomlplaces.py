@@ -33,9 +33,11 @@ class TomlPlaces:
             return start + 1
         end = next((i for i in sorted(self.headers.values()) if i > start), len(self.lines))
         first = start + 1 if found else 0
-        wanted = keys[found]
-        pattern = re.compile(rf"^\s*[\"']?{re.escape(wanted)}[\"']?\s*[.=]")
-        for index in range(first, end):
-            if pattern.match(self.lines[index]):
-                return index + 1
+        rest = keys[found:]
+        for size in range(len(rest), 0, -1):  # `boxes.cost = {...}`: the longest dotted key written on a line
+            dotted = r"\s*\.\s*".join(rf"[\"']?{re.escape(key)}[\"']?" for key in rest[:size])
+            pattern = re.compile(rf"^\s*{dotted}\s*[.=]")
+            for index in range(first, end):
+                if pattern.match(self.lines[index]):
+                    return index + 1
         return start + 1 if found else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardgen.impose.grid import Slot
+from cardgen.impose.sheet import Slot
 from cardgen.impose.papers import Paper
 
 DUPLEX = ("long", "short", "none")

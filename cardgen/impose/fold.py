@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardgen.impose.grid import MARK_GAP, Mark, Sheet, SheetOptions, Slot, _gutter, _outward
+from cardgen.impose.gutter import gutter_sheet, outward
+from cardgen.impose.sheet import MARK_GAP, Sheet, SheetOptions
 
 
 def fold_sheet(o: SheetOptions) -> Sheet:
     """Pairs front | back in a grid; `Sheet.slots` are the fronts, `Sheet.backs` their backs."""
     w, b = o.card_width, o.bleed
-    pairs = _gutter(replace(o, card_width=2 * w, style="gutter"))
+    pairs = gutter_sheet(replace(o, card_width=2 * w, style="gutter"))
     fronts, backs, folds = [], [], []
     owners: list[int] = []
     for s in pairs.slots:
@@ -28,11 +29,9 @@ def fold_sheet(o: SheetOptions) -> Sheet:
         above = (o.gutter / 2 - MARK_GAP) if s.row > 0 else s.y - b - MARK_GAP - o.margin
         below = (o.gutter / 2 - MARK_GAP) if s.row < pairs.rows - 1 else \
             o.paper.height - (s.y + s.height + b + MARK_GAP) - o.margin
-        folds += _outward(fold, s.y - b - MARK_GAP, 0, -1, above)
-        folds += _outward(fold, s.y + s.height + b + MARK_GAP, 0, 1, below)
+        folds += outward(fold, s.y - b - MARK_GAP, 0, -1, above)
+        folds += outward(fold, s.y + s.height + b + MARK_GAP, 0, 1, below)
         owners += [s.index] * (len(folds) - len(owners))
     return Sheet(o, pairs.cols, pairs.rows, tuple(fronts), pairs.marks, pairs.notes, tuple(backs), tuple(folds),
                  owners=pairs.owners, fold_owners=tuple(owners))
 
-
-__all__ = ["Mark", "Slot", "fold_sheet"]

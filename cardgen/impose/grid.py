@@ -1,6 +1,6 @@
-"""Lays cards out on a sheet: the grid of slots, their bleed, and the crop marks around them.
+"""Lays cards out on a sheet: the grid of slots, their bleed, and the crop marks around them, in the style asked.
 
-Coordinates are millimetres from the top-left corner of the page, y downwards. Two styles:
+Coordinates are millimetres from the top-left corner of the page, y downwards. The styles:
 
 - `butted`: cards edge to edge sharing their cut lines, bleed only on the grid's outer edges, crop
   marks in the page margin on the extension of every cut line. The outer bleed shrinks where the
@@ -8,8 +8,9 @@ Coordinates are millimetres from the top-left corner of the page, y downwards. T
   and below a 3 x 3 poker grid), so marks always stay outside the bleed and inside the printable
   area; where even without bleed there is less room than that, the marks shorten, and where no
   mark fits at all the grid loses a row or column (every cut keeps its marks); `Sheet.notes` says so.
-- `gutter`: every card with its own bleed and a gap between neighbours; crop marks at every card
-  corner, outside its bleed, never reaching a neighbour's bleed.
+- `gutter` (cardgen.impose.gutter): every card with its own bleed and a gap between neighbours; crop
+  marks at every card corner, outside its bleed, never reaching a neighbour's bleed.
+- `fold` (cardgen.impose.fold): each card's front and back side by side, a fold line between them.
 
 `margin` is the printable area's edge: no crop mark comes closer than that to the paper's edge, its
 stroke's width included (home printers cannot print the outer 4-5 mm). Cards and their bleed may reach into it, because
@@ -19,126 +20,14 @@ losing some bleed there costs nothing once the card is cut.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from cardgen.impose.fold import fold_sheet
+from cardgen.impose.gutter import gutter_sheet
+from cardgen.impose.marks import butted_marks
 from cardgen.impose.papers import Paper
-
-MARK_GAP = 0.5    # between a bleed edge and the start of a crop mark
-MARK_LENGTH = 4.0  # the longest crop mark
-MIN_MARK = 2.0    # gutter sheets keep room outside their outermost cards for marks at least this long
-# A butted grid keeps its full bleed while the marks beside it can be at least this long: 9 poker cards
-# on A4 leave 9.75 mm at the sides, which holds the 5 mm margin, 3 mm of bleed, the 0.5 mm gap and a
-# 1.25 mm mark (as long as the marks between gutter cards, 1.5 mm); asking 2 mm there cost 0.75 mm of
-# bleed on every A4 build. Still shorter marks are noted (BUTTED_MIN_MARK > SHORTEST).
-BUTTED_MIN_MARK = 1.0
-MARGIN = 5.0      # default printable margin: no mark or text closer to the paper's edge
-SHORTEST = 0.5    # a mark shorter than this is not drawn
-MARK_STROKE = 0.2  # the width of a crop mark's stroke: half of it lies either side of the mark's line
-STYLES = ("butted", "gutter", "fold")
-ORIENTATIONS = ("auto", "portrait", "landscape")
-
-
-class ImpositionError(ValueError):
-    """Cards that cannot be imposed as asked; the message says why in a sentence."""
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """How to impose: paper, card size, bleed and sheet style, all in mm."""
-
-    paper: Paper
-    card_width: float
-    card_height: float
-    bleed: float = 3.0
-    style: str = "butted"
-    margin: float = MARGIN
-    gutter: float = 4.0
-    orientation: str = "auto"
-
-
-@dataclass(frozen=True)
-class Slot:
-    """Where one card's trim box sits on the page, and how much bleed is drawn on each side."""
-
-    index: int
-    row: int
-    col: int
-    x: float
-    y: float
-    width: float
-    height: float
-    bleed_left: float
-    bleed_top: float
-    bleed_right: float
-    bleed_bottom: float
-
-    def bleed_box(self) -> tuple[float, float, float, float]:
-        """(x, y, width, height) of the area printed for this card, bleed included."""
-        return (self.x - self.bleed_left, self.y - self.bleed_top,
-                self.width + self.bleed_left + self.bleed_right,
-                self.height + self.bleed_top + self.bleed_bottom)
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A crop mark: a line segment from (x1, y1) to (x2, y2)."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """A page's grid: its slots in reading order and its crop marks."""
-
-    options: SheetOptions
-    cols: int
-    rows: int
-    slots: tuple[Slot, ...]
-    marks: tuple[Mark, ...]
-    notes: tuple[str, ...] = ()  # what gave way to the margin (bleed, mark length), in sentences
-    backs: tuple[Slot, ...] = ()  # fold sheets: each front's back beside it, on the same page
-    folds: tuple[Mark, ...] = ()  # fold sheets: the ticks marking each fold line
-    owners: tuple[int, ...] = ()  # gutter and fold sheets: the index of the slot each mark belongs to
-    fold_owners: tuple[int, ...] = ()  # fold sheets: the index of the slot each fold tick belongs to
-    unmarked: bool = False  # some cut line has no crop marks (a single row or column with no room for them)
-
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    def filled(self, count: int) -> tuple[Slot, ...]:
-        """The slots of a page holding `count` cards (fewer than `per_page` on a deck's last page). In a
-        butted grid a card whose right or lower neighbour's slot is empty gets its full bleed on that side:
-        the slot is paper nobody prints on, and without it that edge would be cut with no bleed at all."""
-        slots = self.slots[:count]
-        if self.options.style != "butted" or count >= self.per_page:
-            return slots
-        bleed = self.options.bleed
-        return tuple(replace(slot,
-                             bleed_right=bleed if slot.col < self.cols - 1 and slot.index + 1 >= count
-                             else slot.bleed_right,
-                             bleed_bottom=bleed if slot.row < self.rows - 1 and slot.index + self.cols >= count
-                             else slot.bleed_bottom)
-                     for slot in slots)
-
-    def marks_for(self, count: int) -> tuple[Mark, ...]:
-        """The crop marks of a page holding `count` cards: only those of the cards present, so a deck's
-        last page has no marks around its empty slots. A butted grid marks the cut lines of its cards,
-        each beyond the bleed its cards get from `filled`."""
-        if count >= self.per_page:
-            return self.marks
-        if self.options.style == "butted":
-            return _butted_marks(self.options, self.filled(count))
-        return tuple(mark for mark, owner in zip(self.marks, self.owners) if owner < count)
-
-    def folds_for(self, count: int) -> tuple[Mark, ...]:
-        """The fold ticks of a page holding `count` pairs (fold sheets)."""
-        return tuple(tick for tick, owner in zip(self.folds, self.fold_owners) if owner < count)
-
+from cardgen.impose.sheet import (BUTTED_MIN_MARK, MARK_GAP, MARK_LENGTH, ORIENTATIONS, SHORTEST, STYLES,
+                                  ImpositionError, Sheet, SheetOptions, Slot)
 
 def impose(options: SheetOptions) -> Sheet:
     """The sheet for `options`; ImpositionError when no card fits or a value is impossible.
@@ -179,9 +68,8 @@ def _impose(options: SheetOptions) -> Sheet:
     if options.style == "butted":
         return _butted(options)
     if options.style == "fold":
-        from cardgen.impose.fold import fold_sheet  # fold builds on this module's gutter layout
         return fold_sheet(options)
-    return _gutter(options)
+    return gutter_sheet(options)
 
 
 def _validate(o: SheetOptions) -> None:
@@ -219,7 +107,7 @@ def _butted(o: SheetOptions) -> Sheet:
              bx if c == cols - 1 else 0.0, by if r == rows - 1 else 0.0)
         for r in range(rows) for c in range(cols)
     )
-    marks = _butted_marks(o, slots)
+    marks = butted_marks(o, slots)
     unmarked = _side_mark(o, x0, bx) < SHORTEST or _side_mark(o, y0, by) < SHORTEST
     return Sheet(o, cols, rows, slots, marks, notes, unmarked=unmarked)
 
@@ -261,45 +149,6 @@ def _fewer(o: SheetOptions, what: str, count: int, fits: int, way: str) -> tuple
             "(--margin)",)
 
 
-def _butted_marks(o: SheetOptions, slots: Sequence[Slot]) -> tuple[Mark, ...]:
-    """The crop marks of a butted grid's cards `slots`: on both extensions of every cut line those
-    cards have, beyond the bleed of the cards on that line (a part-filled page's last cards get
-    theirs from `Sheet.filled`), as long as the room to the margin allows."""
-    if not slots:
-        return ()
-    w, h, page = o.card_width, o.card_height, o.paper
-    x0, y0 = slots[0].x - slots[0].col * w, slots[0].y - slots[0].row * h
-    marks: list[Mark] = []
-    for i in range(max(s.col for s in slots) + 2):
-        on = [s for s in slots if s.col in (i - 1, i)]
-        top = min(s.y - s.bleed_top for s in on) - MARK_GAP
-        bottom = max(s.y + h + s.bleed_bottom for s in on) + MARK_GAP
-        marks += _printable(o, _outward(x0 + i * w, top, 0, -1, top - o.margin)
-                            + _outward(x0 + i * w, bottom, 0, 1, page.height - bottom - o.margin))
-    for j in range(max(s.row for s in slots) + 2):
-        on = [s for s in slots if s.row in (j - 1, j)]
-        left = min(s.x - s.bleed_left for s in on) - MARK_GAP
-        right = max(s.x + w + s.bleed_right for s in on) + MARK_GAP
-        marks += _printable(o, _outward(left, y0 + j * h, -1, 0, left - o.margin)
-                            + _outward(right, y0 + j * h, 1, 0, page.width - right - o.margin))
-    return tuple(marks)
-
-
-def _printable(o: SheetOptions, marks: list[Mark]) -> list[Mark]:
-    """The marks whose whole stroke lies inside the printable area: their ends (butt caps) at the margin
-    at most, and a mark along a line less than half a MARK_STROKE inside the margin left out."""
-    page, edge = o.paper, o.margin - 1e-9
-    kept = []
-    for m in marks:
-        xs, ys = (m.x1, m.x2), (m.y1, m.y2)
-        side_x = MARK_STROKE / 2 if m.x1 == m.x2 else 0.0  # a vertical stroke is as wide as the stroke
-        side_y = MARK_STROKE / 2 if m.y1 == m.y2 else 0.0
-        if (edge <= min(xs) - side_x and max(xs) + side_x <= page.width - edge
-                and edge <= min(ys) - side_y and max(ys) + side_y <= page.height - edge):
-            kept.append(m)
-    return kept
-
-
 def _giving_way(o: SheetOptions, sides: str, outside: float, bleed: float) -> tuple[str, ...]:
     """Sentences for what the margin took on two opposite sides: `outside` mm from the paper's edge
     to the grid, of which `bleed` is printed."""
@@ -316,46 +165,3 @@ def _giving_way(o: SheetOptions, sides: str, outside: float, bleed: float) -> tu
         notes.append(f"{where}: crop marks {sides} the grid are only {length:.2f} mm long "
                      f"to stay {o.margin:g} mm from the paper's edge")
     return tuple(notes)
-
-
-def _gutter(o: SheetOptions) -> Sheet:
-    w, h, b, g, page = o.card_width, o.card_height, o.bleed, o.gutter, o.paper
-    pitch_x, pitch_y = w + 2 * b + g, h + 2 * b + g
-    outer = o.margin + MARK_GAP + MIN_MARK  # the outermost cards keep room for their marks
-    cols = math.floor((page.width - 2 * outer + g + 1e-9) / pitch_x)
-    rows = math.floor((page.height - 2 * outer + g + 1e-9) / pitch_y)
-    if cols < 1 or rows < 1:
-        raise ImpositionError(
-            f"a {w:g} x {h:g} mm card with {b:g} mm bleed and its crop marks does not fit on {page.name} paper "
-            f"({page.width:g} x {page.height:g} mm) inside {o.margin:g} mm margins; use --sheet butted, "
-            "less --bleed or a smaller --margin")
-    left = (page.width - (cols * pitch_x - g)) / 2 + b
-    top = (page.height - (rows * pitch_y - g)) / 2 + b
-    slots = tuple(
-        Slot(r * cols + c, r, c, left + c * pitch_x, top + r * pitch_y, w, h, b, b, b, b)
-        for r in range(rows) for c in range(cols)
-    )
-    between = g / 2 - MARK_GAP  # marks from two neighbours share a gutter without touching
-    marks: list[Mark] = []
-    owners: list[int] = []
-    for s in slots:
-        above = between if s.row > 0 else s.y - b - MARK_GAP - o.margin
-        below = between if s.row < rows - 1 else page.height - (s.y + h + b + MARK_GAP) - o.margin
-        before = between if s.col > 0 else s.x - b - MARK_GAP - o.margin
-        after = between if s.col < cols - 1 else page.width - (s.x + w + b + MARK_GAP) - o.margin
-        for x in (s.x, s.x + w):
-            marks += _outward(x, s.y - b - MARK_GAP, 0, -1, above)
-            marks += _outward(x, s.y + h + b + MARK_GAP, 0, 1, below)
-        for y in (s.y, s.y + h):
-            marks += _outward(s.x - b - MARK_GAP, y, -1, 0, before)
-            marks += _outward(s.x + w + b + MARK_GAP, y, 1, 0, after)
-        owners += [s.index] * (len(marks) - len(owners))
-    return Sheet(o, cols, rows, slots, tuple(marks), owners=tuple(owners))
-
-
-def _outward(x: float, y: float, dx: int, dy: int, room: float) -> list[Mark]:
-    """A mark starting at (x, y) going (dx, dy) as far as MARK_LENGTH or the room allows."""
-    length = min(MARK_LENGTH, room)
-    if length < SHORTEST:
-        return []
-    return [Mark(x, y, x + dx * length, y + dy * length)]

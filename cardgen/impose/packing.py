@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Hashable, Sequence
 
-from cardgen.impose.grid import ImpositionError, Slot
+from cardgen.impose.sheet import ImpositionError, Slot
 from cardgen.impose.papers import Paper
 
 MARGIN = 6.35  # mm: a quarter inch, the unprintable edge of most home printers

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Iterable
 
-from cardgen.impose.grid import Sheet
+from cardgen.impose.sheet import Sheet
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,10 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.layout.spec import LayoutError
+from cardgen.layout.art_error import ArtError
 
 SVG_SUFFIXES = (".svg", ".svgz")
 MAX_PIXELS = 100_000_000  # a raster picture larger than this is refused, not decoded
-
-
-class ArtError(LayoutError):
-    """An art file that exists but cannot be drawn; the message names the file and why."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 import jinja2
 
-from cardgen.gamedata.values import COLOUR
+from cardgen.gamedata.manifest.values import COLOUR
 from cardgen.layout.spec import Constant, Field, LayoutError
 
 # What a template may raise on one card's values ({{ card.cost + 1 }} on an empty cell, a bad index...)

@@ -9,11 +9,14 @@ from collections.abc import Mapping
 
 
 from cardgen.gamedata import Card, CardSize, Deck, Game, thaw
+from cardgen.gamedata.records import Board
 from cardgen.gamedata.columns import PLACEHOLDER_ART
 from cardgen.gamedata.containment import art_path, contained
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
-from cardgen.layout.art_files import ArtError, ArtFile, read_art
+from cardgen.layout.art_error import ArtError
+from cardgen.layout.art_files import ArtFile, read_art
+from cardgen.layout.board_spec import board_ops
 from cardgen.layout.icon_words import IconWords
 from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
@@ -72,7 +75,7 @@ class Composer:
         # where it is written, whether any of its settings is worked out per card (per_card), and its text settings
         self._geometry: dict[tuple[str, float, float, float, float],
                              tuple[tuple[Box, tuple[float, ...], tuple[float, ...], str, bool, tuple], ...]] = {}
-        self._game_context = {"title": game.title, "slug": game.slug, "subtitle": game.subtitle,
+        self._game_context = {"title": game.title, "slug": game.slug, "variant": game.variant.name, "subtitle": game.subtitle,
                               "constants": thaw(game.constants), "flows": {flow.id: flow_context(flow, game)
                                                                            for flow in game.flows}}
         self.icon_names = frozenset(game.icons)
@@ -150,6 +153,23 @@ class Composer:
         if card is None:
             self._deck_backs[deck.id] = face
         return face
+
+    def board(self, board: Board, side: str = "front") -> Face:
+        """A side of a board, mat or aid: its layout's boxes, then its grids, slots and tracks over them
+        (cardgen.layout.board_spec), laid out at the board's own size. A composer made without --card-size."""
+        name = board.layout if side == "front" else board.back
+        if name is None:
+            raise LayoutError(f"board {board.id!r} has no back layout")
+        layout = self.layout(name)
+        sheet = Deck(id=board.id, title=board.title, file=self.game.root / "game.toml",
+                     size=CardSize(board.id, board.width, board.height), layout=name, layout_by=None, back=name,
+                     description=board.description, columns=(), safe_zone=0.0)
+        context = self._context(sheet, None, 0, side) | {"board": {"id": board.id, "title": board.title,
+                                                                   "kind": board.kind, "count": board.count}}
+        face = self._face(layout, sheet, context, f"board-{board.id}-{side}")
+        drawn = board_ops(layout.board, where=str(layout.path), size=(board.width, board.height), context=context,
+                          decks={deck.id: (deck.size.width, deck.size.height) for deck in self.game.decks})
+        return replace(face, ops=face.ops + drawn)
 
     def back_varies(self, deck: Deck) -> bool:
         """Whether the deck's back layout prints anything of the card (`card`, `number`, `index`, `body`)."""
@@ -361,7 +381,7 @@ class Composer:
     def _art_file(self, file_name: str) -> ArtFile | None:
         """The readable file of that name in art/, None when there is no such file; ArtError when it cannot be read."""
         if file_name not in self._art_files:
-            path = art_path(self.game.root, file_name, self.game.assets)  # art/, else a shared --assets folder
+            path = art_path(self.game.root, file_name, self.game.assets, self.game.variant.art)  # the variant's, art/, --assets
             if path.exists() and not contained(self.game.root, path, self.game.assets):  # `..`, absolute, a link out
                 raise ArtError(f"file {file_name!r} is outside the game folder {self.game.root.resolve()}; "
                                "copy it into art/ (or pass the folder it is in with --assets)")

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 from cardgen.gamedata import IconSpec
 from cardgen.layout import fonts
-from cardgen.layout.art_files import ArtError, read_art
+from cardgen.layout.art_error import ArtError
+from cardgen.layout.art_files import read_art
 from cardgen.layout.glyphs import GLYPHS, ICON_COLOUR, PAPER
 from cardgen.layout.ops import Ellipse, Image, Op, Path, Rect, Text
 

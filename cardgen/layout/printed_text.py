@@ -21,7 +21,8 @@ def face_context(game: Game, deck: Deck, card: Card | None, index: int, side: st
     return {
         "card": SimpleNamespace(**card.fields) if card else SimpleNamespace(),
         "deck": {"id": deck.id, "title": deck.title, "total": deck.total, "distinct": deck.distinct},
-        "game": {"title": game.title, "slug": game.slug, "subtitle": game.subtitle, "constants": thaw(game.constants),
+        "game": {"title": game.title, "slug": game.slug, "variant": game.variant.name, "subtitle": game.subtitle,
+                 "constants": thaw(game.constants),
                  "flows": {}},
         "number": f"{index}/{deck.distinct}" if card else "",
         "body": "\n".join(str(card.get(c.name)) for c in deck.columns if c.type == "text" and card and card.get(c.name)),

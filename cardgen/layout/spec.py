@@ -22,9 +22,11 @@ import jinja2
 
 from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.layout.expressions import ExpressionError, compile_expression
-from cardgen.templating import environment
+from cardgen.layout.templating import environment
 
 GEOMETRY = ("x", "y", "w", "h")
+BOARD_TABLES = ("tracks", "grids", "slots")  # what a board's layout has beside its boxes (cardgen.layout.board_spec)
+KNOWN_KEYS = "extends, description, font, style, boxes, or a board's tracks, grids and slots"
 COMMON = {"kind", "when", "hidden", "under", "safe", *GEOMETRY}  # safe: see cardgen.layout.safe_zone
 KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius"},
@@ -110,6 +112,8 @@ class Layout:
     description: str
     style: Mapping[str, str]
     boxes: tuple[Box, ...]
+    # a board's [tracks.*], [grids.*] and [slots.*] as written (cardgen.layout.board_spec draws them)
+    board: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def load_layout(name: str, files: Mapping[str, Path]) -> Layout:
@@ -159,12 +163,17 @@ def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
     merged: dict[str, dict] = {}
     font: tuple[Any, tuple[Path, int | None]] | None = None  # the layout's own font, and where it is set
     problems: list[LayoutError] = []  # every one is reported, not only the first (`cardgen check`)
+    board: dict[str, dict] = {}  # a board's tracks, grids and slots, a child's table replacing its parent's
     for path, data, places in reversed(chain):
-        for key in sorted(set(data) - {"extends", "description", "font", "style", "boxes"}):
+        for key in sorted(set(data) - {"extends", "description", "font", "style", "boxes", *BOARD_TABLES}):
             line = places.line(key)
-            problems.append(LayoutError(f"{path}:{line}: unknown key {key!r}: expected extends, description, "
-                                        "font, style or boxes" if line else f"{path}: unknown key {key!r}: "
-                                        "expected extends, description, font, style or boxes"))
+            problems.append(LayoutError(f"{path}:{line}: unknown key {key!r}: expected {KNOWN_KEYS}" if line
+                                        else f"{path}: unknown key {key!r}: expected {KNOWN_KEYS}"))
+        for kind in BOARD_TABLES:
+            if isinstance(data.get(kind), dict):
+                board.setdefault(kind, {}).update(data[kind])
+            elif kind in data:
+                problems.append(LayoutError(f"{path}:{places.line(kind)}: {kind} must be tables: [{kind}.<name>]"))
         if "font" in data:
             font = (data["font"], (path, places.line("font")))
         try:
@@ -208,7 +217,8 @@ def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
             problems.append(error)
     if problems:
         raise LayoutErrors(problems)
-    return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), tuple(boxes))
+    return Layout(name, chain[0][0], str(chain[0][1].get("description", "")), MappingProxyType(style), tuple(boxes),
+                  MappingProxyType(board))
 
 
 def _read(path: Path) -> tuple[dict, TomlPlaces]:

@@ -20,7 +20,7 @@ import warnings
 from pathlib import Path
 
 from cardgen.gamedata.containment import referenced
-from cardgen.layout.art_files import ArtError
+from cardgen.layout.art_error import ArtError
 
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 MIME = {"PNG": "image/png", "JPEG": "image/jpeg"}   # what svglib reads from a data: URI; others become PNG

@@ -11,8 +11,8 @@ from jinja2 import meta, nodes
 
 from cardgen.gamedata import Deck, Game
 from cardgen.gamedata.columns import IMPLICIT_COLUMNS
-from cardgen.gamedata.flowtext import card_text, printed
-from cardgen.templating import environment
+from cardgen.gamedata.flows.text import card_text, printed
+from cardgen.layout.templating import environment
 
 CONTEXT_NAMES = {"card", "deck", "game", "number", "index", "side", "body"}
 IMPLICIT = {column.name for column in IMPLICIT_COLUMNS}  # id, name, count

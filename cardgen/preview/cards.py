@@ -1,5 +1,5 @@
 """A game's cards as the preview shows them: each card's faces laid out as `cardgen build` lays them out,
-fingerprinted by what they print (cardgen.printed_faces), with the words they print for the search box.
+fingerprinted by what they print (cardgen.build.printed_faces), with the words they print for the search box.
 
 Only the faces are made here (drawing operations, no pixels); cardgen.preview.images draws a face the
 first time the page asks for its fingerprint, so a change redraws only the faces that print differently.
@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.gamedata import Game
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 from cardgen.layout.audit import Finding, grouped, note_finding, seen_on
 from cardgen.layout.compose import Composer
 from cardgen.layout.icons import check_glyphs
 from cardgen.layout.ops import Face, Text
 from cardgen.layout.spec import LayoutError
 from cardgen.preview.problems import Line, finding_line, shown
-from cardgen.printed_faces import PrintedFaces
+from cardgen.build.printed_faces import PrintedFaces
 
 BLEED = 3.0  # laid out with the build's default bleed; the images show the card as it is cut (the trim)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cardgen.gamedata import Game
 from cardgen.gamedata.errors import Problem
-from cardgen.gamedata.location import Location
+from cardgen.gamedata.sources.location import Location
 from cardgen.gamedata.sound import sound_decks
 from cardgen.layout.audit import Finding, audit
 

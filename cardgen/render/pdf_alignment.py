@@ -8,7 +8,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from cardgen.impose.duplex import back_slot
-from cardgen.impose.grid import Sheet
+from cardgen.impose.sheet import Sheet
 from cardgen.layout import fonts
 from cardgen.render.pdf_sheets import draw_footer, draw_marks, new_canvas, sheet_obstacles
 

@@ -21,7 +21,6 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from cardgen.layout import fonts
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect, Text
 from cardgen.render.pdf_art import ART_DPI, NamedByContent, art_for_pdf
-from cardgen.render.pdf_svg import svg_forms
 
 
 @functools.lru_cache(maxsize=1024)
@@ -288,6 +287,7 @@ class PageDrawer:
         c.clipPath(path, stroke=0, fill=0)
         x, y, w, h = (dx + op.x) * mm, self.y(dy + op.y + op.h), op.w * mm, op.h * mm
         if art is None:
+            from cardgen.render.pdf_svg import svg_forms  # reportlab.graphics only for a game with SVG art
             svg_forms(c).draw(op.path, x, y, w, h)
         else:  # mask="auto": an alpha channel becomes a soft mask, so what lies beneath shows through
             c.drawImage(art, x, y, w, h, mask="auto")

@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen import __version__
 from cardgen.impose.duplex import back_slot
 from cardgen.impose.footer import Box, Run, free_runs
-from cardgen.impose.grid import MARK_STROKE, Mark, Sheet
+from cardgen.impose.marks import marks_for
+from cardgen.impose.sheet import MARK_STROKE, Mark, Sheet
 from cardgen.impose.papers import Paper
 from cardgen.impose.shared_sheets import Section
 from cardgen.layout import fonts
@@ -170,7 +171,7 @@ def _page(drawer: PageDrawer, job: SheetJob, faces: list[tuple[Face, bool]], fro
 def draw_marks(canvas: Canvas, sheet: Sheet, count: int | None = None) -> None:
     """The crop marks of a page of the sheet holding `count` cards (all of them without) as one stroked
     path: a part-filled page marks only the cards it has."""
-    marks = sheet.marks if count is None else sheet.marks_for(count)
+    marks = sheet.marks if count is None else marks_for(sheet, count)
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH * mm)
     codes(canvas).draw(("marks", marks, sheet.options.paper.height, canvas._fillMode),

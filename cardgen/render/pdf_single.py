@@ -13,7 +13,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from cardgen.gamedata import Deck
-from cardgen.impose.grid import Sheet, SheetOptions, Slot
+from cardgen.impose.sheet import Sheet, SheetOptions, Slot
 from cardgen.impose.papers import Paper
 from cardgen.layout.compose import Composer
 from cardgen.render.pdf_art import ART_DPI

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.gamedata import Game, Token
 from cardgen.impose.duplex import back_slot
-from cardgen.impose.grid import Sheet, SheetOptions, Slot
+from cardgen.impose.sheet import Sheet, SheetOptions, Slot
 from cardgen.impose.packing import MARGIN, Piece, pack
 from cardgen.impose.papers import Paper
 from cardgen.layout.ops import Face

@@ -8,7 +8,8 @@ import io
 from PIL import Image as PILImage
 
 from cardgen.layout import fonts
-from cardgen.layout.art_files import MAX_PIXELS, ArtError, file_version
+from cardgen.layout.art_error import ArtError
+from cardgen.layout.art_files import MAX_PIXELS, file_version
 from cardgen.layout.svg_images import sealed
 
 

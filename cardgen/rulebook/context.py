@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.gamedata import Game, thaw
-from cardgen.gamedata.flowtext import score_lines
+from cardgen.gamedata.flows.text import score_lines
 
 WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen twenty").split()

@@ -8,8 +8,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from cardgen.gamedata.flows import Flow
-from cardgen.gamedata.flowtext import printed
+from cardgen.gamedata.flows.charts import Flow
+from cardgen.gamedata.flows.text import printed
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.markup import parse

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardgen.gamedata import Game
 from cardgen.gamedata.containment import contained
-from cardgen.gamedata.flowtext import printed
+from cardgen.gamedata.flows.text import printed
 from cardgen.layout import fonts
 from cardgen.rulebook.source import template_path
 

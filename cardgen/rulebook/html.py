@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from markdown_it import MarkdownIt
 
 from cardgen.gamedata import Game, IconSpec
-from cardgen.gamedata.flowtext import printed
+from cardgen.gamedata.flows.text import printed
 from cardgen.layout.glyphs import GLYPHS, ICON_COLOUR, PAPER
 
 _MD = MarkdownIt("commonmark", {"html": False}).enable("table")

@@ -10,7 +10,7 @@ import jinja2
 from cardgen.gamedata import Game, templates_dir
 from cardgen.gamedata.containment import contained
 from cardgen.rulebook.context import FLOWCHART, GALLERY, context
-from cardgen.templating import environment
+from cardgen.layout.templating import environment
 
 NAME = "rulebook.md.j2"
 

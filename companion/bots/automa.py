@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flows.charts import Flow
 from companion.bots import dice, turns
 from companion.bots.flowrun import Bot, Host
 from companion.bots import flowrun

@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any, Protocol
 from collections.abc import Callable, Mapping
 
-from cardgen.gamedata.flowexpr import ExpressionError
-from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flows.expressions import ExpressionError
+from cardgen.gamedata.flows.charts import Flow
 from companion.rules import automa
 from companion.rules.automa import Bot, Said, new_bot  # the state a bot keeps, held by the rules
 
@@ -99,7 +99,7 @@ def _walk(flow: Flow, bot: Bot, world: Any, host: Host, roll: Callable[[int], in
                     outcome = "yes" if node.test(scope) else "no"
                     target = node.branches[outcome]
                 else:
-                    assert node.value is not None  # a check has a test or a value (cardgen.gamedata.flows)
+                    assert node.value is not None  # a check has a test or a value (cardgen.gamedata.flows.charts)
                     number = max(0, int(node.value(scope)))
                     outcome, target = str(number), node.target(number)
             elif node.kind == "roll":

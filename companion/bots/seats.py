@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Callable
 
-from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flows.charts import Flow
 from companion.bots import dice, flowrun, turns
 from companion.bots.automa import Automa, beside_players
 from companion.bots.flowrun import Bot

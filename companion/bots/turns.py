@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flows.charts import Flow
 from companion.bots import dice, flowrun
 from companion.bots.flowrun import Bot, FlowError, Host
 from companion.rules.contract import Event, RuleError

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any
 
-from cardgen.gamedata.flows import PLACEHOLDER, Flow, Node
+from cardgen.gamedata.flows.charts import PLACEHOLDER, Flow, Node
 
 
 @dataclass(frozen=True)

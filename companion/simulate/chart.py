@@ -1,6 +1,6 @@
 """The report as an SVG chart written by hand (no plotting library): win share, score histogram, game length.
 
-Written atomically under output/<game>/ the way cardgen writes a build's files (cardgen.output.Staging: a
+Written atomically under output/<game>/ the way cardgen writes a build's files (cardgen.build.staging.Staging: a
 staging folder, then a rename), so the chart has the mode of every other output; the same summary gives the
 same bytes.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 from companion.simulate.report import Summary
 
 WIDTH, PANEL, LEFT, TOP, BINS, LEGEND = 860, 230, 60, 75, 12, 150

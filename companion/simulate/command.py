@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from cardgen.gamedata import GameDataError, bundled_slugs, game_folder, load_game, thaw
-from cardgen.gamedata.values import SLUG
+from cardgen.gamedata.manifest.values import SLUG
 from companion.rules import RuleError
 from companion.simulate import chart, figures, lab
 from companion.simulate.options import parse

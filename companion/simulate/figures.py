@@ -12,7 +12,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 from companion.simulate.report import Summary
 
 FORMAT = 1  # the layout of a record; a change is a new format, and old records are re-recorded

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flows.charts import Flow
 
 
 class SimulationError(Exception):

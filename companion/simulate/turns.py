@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 from collections.abc import Callable
 
-from cardgen.gamedata.flows import Flow
+from cardgen.gamedata.flows.charts import Flow
 from companion.bots.flowrun import Bot, Host, answer, begin
 from companion.simulate.record import SimulationError
 

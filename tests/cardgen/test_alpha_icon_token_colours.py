@@ -7,7 +7,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import GameDataError, load_game
 from tests.cardgen import raster
 from tests.pdf_probe import probe

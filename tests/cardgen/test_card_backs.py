@@ -13,7 +13,8 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from cardgen.impose import SheetOptions, impose, paper
 from tests.pdf_probe import probe

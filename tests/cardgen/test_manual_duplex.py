@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildError, BuildOptions, build
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from tests.pdf_probe import probe
 

@@ -12,7 +12,8 @@ import pytest
 from PIL import Image as PILImage
 from PIL import ImageChops, ImageStat
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import card_data_dir, load_game
 from cardgen.impose import SheetOptions, impose, paper
 from cardgen.layout.compose import Composer

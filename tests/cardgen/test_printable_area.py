@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildError, BuildOptions, build
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.run import build
 from tests.conftest import BUNDLED
 from tests.pdf_probe import probe
 

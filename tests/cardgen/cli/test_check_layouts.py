@@ -8,7 +8,8 @@ import re
 import pytest
 from PIL import Image
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from tests.cardgen.cli.test_check import snapshot
 from tests.conftest import MINIMAL_TOML

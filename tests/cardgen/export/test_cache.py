@@ -8,7 +8,7 @@ import os
 from cardgen.export.cache import stats_path
 from cardgen.export.pngs import CACHE, PngOptions, export_pngs
 from cardgen.gamedata import load_game
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 
 
 def export(game, out):

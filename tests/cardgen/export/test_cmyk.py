@@ -17,7 +17,7 @@ from reportlab.pdfgen import canvas
 
 from cardgen.cli import main
 from cardgen.export import cmyk
-from cardgen.presets import PresetError, load_presets
+from cardgen.export.presets import PresetError, load_presets
 from tests.cardgen.conftest import ART_LAYOUT, HALF_SVG, corner_png
 from tests.cardgen.raster import rasterise
 from tests.conftest import MINIMAL_CSV, MINIMAL_TOML

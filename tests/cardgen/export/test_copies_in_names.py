@@ -10,8 +10,8 @@ import pytest
 
 from cardgen.export.pngs import CACHE, ORDER_CSV, PngOptions, export_pngs
 from cardgen.gamedata import load_game
-from cardgen.output import Staging
-from cardgen.presets import PresetError, load_presets
+from cardgen.build.staging import Staging
+from cardgen.export.presets import PresetError, load_presets
 from tests.conftest import MINIMAL_CSV
 
 

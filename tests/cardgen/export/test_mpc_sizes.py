@@ -8,8 +8,8 @@ from PIL import Image
 
 from cardgen.export.pngs import PngOptions, export_pngs
 from cardgen.gamedata import load_game
-from cardgen.output import Staging
-from cardgen.presets import preset
+from cardgen.build.staging import Staging
+from cardgen.export.presets import preset
 from tests.conftest import MINIMAL_TOML
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "designers" / "printing.md"

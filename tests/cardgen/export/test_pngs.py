@@ -11,7 +11,7 @@ from PIL import Image
 
 from cardgen.export.pngs import CACHE, PngOptions, export_pngs
 from cardgen.gamedata import card_data_dir, load_game
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 from cardgen.render.png_draw import pixel_size
 from tests.conftest import MINIMAL_TOML
 

@@ -13,8 +13,8 @@ from cardgen.cli import main
 from cardgen.export.pngs import ORDER_CSV, ORDER_JSON, PngOptions, export_pngs
 from cardgen.export.tts import TtsOptions, export_tts
 from cardgen.gamedata import load_game
-from cardgen.output import Staging
-from cardgen.presets import preset
+from cardgen.build.staging import Staging
+from cardgen.export.presets import preset
 from cardgen.gamedata.cardsizes import CARD_SIZES
 from tests.conftest import MINIMAL_TOML
 

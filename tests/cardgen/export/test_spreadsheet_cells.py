@@ -9,8 +9,8 @@ import json
 import pytest
 
 from cardgen.export.spreadsheet_cells import neutral
-from cardgen.reprint_list import as_csv
-from cardgen.reprint_since import Change
+from cardgen.reprint.listing import as_csv
+from cardgen.reprint.since import Change
 
 FORMULA = "=cmd|' /C calc'!A0"
 NAMES = {"h-1": FORMULA, "h-2": "+1+1", "h-3": "-2-2", "h-4": "@SUM(A1)", "h-7": "Plain = safe", "h-8": "'quoted"}

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageStat
 from cardgen.export.tts import MAX_SIDE, PER_SHEET, TtsOptions, cell_size, export_tts, grid
 from cardgen.export.tts_save import SheetRef, deck_object
 from cardgen.gamedata import load_game
-from cardgen.output import Staging
+from cardgen.build.staging import Staging
 
 
 def export(game, out, **options):

@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from cardgen.gamedata.cardsizes import CARD_SIZES
 from cardgen.impose import SheetOptions, impose, paper
-from cardgen.impose.grid import SHORTEST, ImpositionError, Sheet
+from cardgen.impose.sheet import ImpositionError, SHORTEST, Sheet
 from tests.cardgen.raster import rasterise
 from tests.pdf_probe import probe
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from cardgen.impose import paper
-from cardgen.impose.grid import ImpositionError
+from cardgen.impose.sheet import ImpositionError
 from cardgen.impose.packing import MARGIN, Piece, pack
 
 

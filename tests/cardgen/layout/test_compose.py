@@ -147,7 +147,8 @@ colour = "rule"
 def test_line_boxes_take_the_layouts_ink_unless_they_name_a_colour(make_game, tmp_path):
     from pypdf import PdfReader
 
-    from cardgen.build import BuildOptions, build
+    from cardgen.build.options import BuildOptions
+    from cardgen.build.run import build
     from tests.pdf_probe import probe
 
     folder = make_game(toml=MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "lines"'),

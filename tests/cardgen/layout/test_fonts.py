@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from cardgen.build import BuildError, BuildOptions, build
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import GameDataError, bundled_slugs, game_folder, load_game
 from cardgen.layout import fonts
 from cardgen.layout.compose import Composer

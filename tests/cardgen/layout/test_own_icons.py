@@ -12,7 +12,8 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from cardgen.build import BuildError, BuildOptions, build
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import GameDataError, load_game
 
 BLEED = 3.0

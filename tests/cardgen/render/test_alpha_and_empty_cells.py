@@ -10,7 +10,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from cardgen.build import BuildError, BuildOptions, build
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from tests.cardgen import raster
 

@@ -13,7 +13,9 @@ from pypdf import PdfReader
 
 from cardgen.gamedata import CardSize
 from cardgen.gamedata.cardsizes import CARD_SIZES
-from cardgen.build_steps import BuildError, BuildOptions, composer_for, in_print_order, sheets_for
+from cardgen.build.checks import composer_for, sheets_for
+from cardgen.build.faces import in_print_order
+from cardgen.build.options import BuildError, BuildOptions
 from cardgen.render.pdf_sheets import SheetJob, write_sheets
 from cardgen.render.pdf_single import write_single_cards
 from tests.cardgen.raster import rasterise

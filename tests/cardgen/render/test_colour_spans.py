@@ -11,7 +11,8 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 
 BLEED = 3.0

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from cardgen.render.pdf_art import JPEG_QUALITY, art_for_pdf
 from cardgen.render.png_art import picture

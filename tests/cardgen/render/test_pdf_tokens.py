@@ -164,7 +164,8 @@ def test_token_sheets_are_byte_identical(sheets, load_bundled, slug, tmp_path):
 
 @pytest.mark.parametrize("bleed", [0.0, 2.0, 3.0])
 def test_tokens_follow_the_build_bleed(load_bundled, tmp_path, bleed):
-    from cardgen.build import BuildOptions, build
+    from cardgen.build.options import BuildOptions
+    from cardgen.build.run import build
 
     game = load_bundled("emigration")
     build(game, BuildOptions(tokens=True, bleed=bleed, rulebook=False, out=tmp_path))

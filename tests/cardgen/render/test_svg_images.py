@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from tests.cardgen import raster
 from tests.cardgen.conftest import FIELD, RED

@@ -11,7 +11,8 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from cardgen.build import BuildError, BuildOptions, build
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.run import build
 from cardgen.gamedata import load_game
 from tests.cardgen import raster
 from tests.cardgen.conftest import BLUE, FIELD, RED

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
+from cardgen.build.options import BuildOptions
+from cardgen.build.run import build
 from tests.cardgen.layout.font_pdfs import embedded, font_dicts
 
 BASE_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")

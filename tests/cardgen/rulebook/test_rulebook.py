@@ -170,7 +170,7 @@ def test_a_designers_game_gets_a_rulebook_from_its_folder(tmp_path, make_game):
 
 
 def test_flowcharts_of_a_game_folder_are_drawn(tmp_path, make_game):
-    from tests.cardgen.gamedata.test_flows import FLOW
+    from tests.cardgen.gamedata.flows.test_charts import FLOW
 
     folder = make_game()
     (folder / "bot.flow.toml").write_text(FLOW)

@@ -9,7 +9,7 @@ import pytest
 from cardgen.gamedata import load_game
 from companion.bots import flowrun
 from companion.bots.flowrun import FlowError
-from tests.cardgen.gamedata.test_flows import AUTOMA
+from tests.cardgen.gamedata.flows.test_charts import AUTOMA
 
 ROLLING = AUTOMA.replace('start = "rich"', 'start = "dice"') + """
 [nodes.dice]

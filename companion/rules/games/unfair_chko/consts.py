@@ -82,7 +82,7 @@ class Consts:
     sell_prices: tuple[tuple[int, str], ...]     # coins for a sold silver medal: the usual price, and a card's
     labels: tuple[tuple[str, str], ...]          # card id -> its name as printed (with its deck when two share it)
     categories: tuple[str, ...]
-    quinn: Any = None                            # cardgen.gamedata.flows.Flow: the solo opponent's flowchart
+    quinn: Any = None                            # cardgen.gamedata.flows.charts.Flow: the solo opponent's flowchart
 
     def city_card(self, card_id: str) -> CityCard:
         for card in self.city:

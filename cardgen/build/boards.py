@@ -1,0 +1,87 @@
+"""A build's boards, mats and aids: each side laid out at its size, tiled over the paper or at a shop's size."""
+
+from __future__ import annotations
+
+from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.reuse import Inputs, Keeper
+from cardgen.build.staging import Staging
+from cardgen.gamedata import Game
+from cardgen.gamedata.records import Board
+from cardgen.impose import paper
+from cardgen.impose.shop_boards import ShopBoardError, shop_board
+from cardgen.impose.tiles import TileError
+from cardgen.layout.compose import Composer
+from cardgen.layout.ops import Face
+from cardgen.layout.spec import LayoutError
+
+
+def board_names(game: Game, board: Board, options: BuildOptions) -> list[str]:
+    """The files a board is printed into: tiled over the board paper, and at the print shop's size when asked."""
+    sheet = options.board_paper or options.paper
+    names = [f"{game.build_name}-{board.id}-{paper(sheet).name}.pdf"]
+    return names + ([f"{game.build_name}-{board.id}-{options.board_shop}.pdf"] if options.board_shop else [])
+
+
+def check_board_options(options: BuildOptions) -> None:
+    """BuildError naming --board-paper or --board-shop when it names no paper or shop size."""
+    try:
+        paper(options.board_paper or options.paper)
+    except ValueError as error:
+        raise BuildError(f"--board-paper: {error}") from None
+    if options.board_shop:
+        try:
+            shop_board(options.board_shop)
+        except ShopBoardError as error:
+            raise BuildError(f"--board-shop: {error}") from None
+
+
+def board_faces(game: Game, bleed: float) -> dict[str, tuple[Face, Face | None]]:
+    """Each board's front and back laid out at `bleed`, before anything is written; BuildError naming the board."""
+    composer = Composer(game, bleed)  # boards keep their size whatever --card-size says
+    faces = {}
+    for board in game.boards:
+        try:
+            faces[board.id] = (composer.board(board), composer.board(board, "back") if board.back else None)
+        except LayoutError as error:
+            raise BuildError(f"board {board.id!r}: {error}") from None
+    return faces
+
+
+def write_boards(game: Game, options: BuildOptions, faces: dict[str, tuple[Face, Face | None]], staging: Staging,
+                 keeper: Keeper, inputs: Inputs) -> tuple[int, list[str], list[str]]:
+    """Every board of the game (its `faces`) into `staging`, kept from the last build when nothing it is made from
+    changed: (pages written, what laying them out warned about, a line for the summary)."""
+    if not game.boards:
+        return 0, [], []
+    from cardgen.render.pdf_board import write_board_pdf  # the tiler loads for a game that has boards
+    from cardgen.render.pdf_board_shop import write_board_shop_pdf
+
+    sheet = paper(options.board_paper or options.paper)
+    pages, warnings = 0, []
+    for board in game.boards:
+        names = board_names(game, board, options)
+        front, back = faces[board.id]
+
+        def make(board: Board = board, names: list[str] = names, front: Face = front,
+                 back: Face | None = back) -> tuple[int, list[str]]:
+            try:
+                title = board.title + (f" (print {board.count})" if board.count > 1 else "")
+                plan = write_board_pdf(front, staging.path(names[0]), sheet, title=title, margin=options.margin,
+                                       bleed=options.bleed, back=back, duplex=options.duplex if back else "long",
+                                       back_offset=options.back_offset, folds=board.folds, art_dpi=options.art_dpi)
+                made = len(plan.tiles) * (2 if back else 1)
+                if options.board_shop:  # laid out again with the shop's bleed
+                    shop = shop_board(options.board_shop)
+                    at_shop = Composer(game, shop.bleed)
+                    made += write_board_shop_pdf(at_shop.board(board), staging.path(names[1]),
+                                                 back=at_shop.board(board, "back") if board.back else None,
+                                                 title=board.title, shop=shop, art_dpi=options.art_dpi)
+            except (LayoutError, TileError, ShopBoardError) as error:
+                raise BuildError(f"board {board.id!r}: {error}") from None
+            return made, list(front.warnings)
+
+        made, notes, _ = keeper.files(f"board {board.id}", inputs.whole, names, make)
+        pages += made
+        warnings += [f"board {board.id!r}: {note}" for note in notes]  # kept with the files: said again when kept
+    summary = f"boards: {len(game.boards)} ({', '.join(board.title for board in game.boards)}) on {sheet.name} paper"
+    return pages, warnings, [summary]
