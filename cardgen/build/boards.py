@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from cardgen.build.options import BuildError, BuildOptions
+from cardgen.build.printed_faces import PrintedFaces
 from cardgen.build.reuse import Inputs, Keeper
 from cardgen.build.staging import Staging
 from cardgen.gamedata import Game
@@ -85,3 +88,10 @@ def write_boards(game: Game, options: BuildOptions, faces: dict[str, tuple[Face,
         warnings += [f"board {board.id!r}: {note}" for note in notes]  # kept with the files: said again when kept
     summary = f"boards: {len(game.boards)} ({', '.join(board.title for board in game.boards)}) on {sheet.name} paper"
     return pages, warnings, [summary]
+
+
+def printed_boards(game: Game, faces: Mapping[str, tuple[Face, Face | None]], printed: PrintedFaces) -> dict[str, dict]:
+    """What each board prints, for manifest.json: {board id: {title, count, front, back}} (fingerprints)."""
+    return {board.id: {"title": board.title, "count": board.count, "front": printed.face(faces[board.id][0]),
+                       "back": printed.face(back) if (back := faces[board.id][1]) is not None else ""}
+            for board in game.boards}

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 
 from cardgen import __version__
-from cardgen.build.boards import board_faces, write_boards
+from cardgen.build.boards import board_faces, printed_boards, write_boards
 from cardgen.build.checks import check_layouts, composer_for, sheets_for
 from cardgen.build.cmyk import cmyk_engine, to_cmyk
 from cardgen.build.decks import write_decks
@@ -54,6 +54,8 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
         sheet_pdfs = [name for name in staging.names if name.endswith(".pdf")]  # the deck sheets, so far
         result.warnings += [finding.text() for finding in grouped(found)]  # a problem of many cards once
         pages, warnings, summary = write_boards(game, options, boards, staging, keeper, inputs)
+        if game.boards:  # what each board prints, for a later --changed-since
+            manifest["boards"] = printed_boards(game, boards, printed)
         result.pages, result.warnings, result.notes = result.pages + pages, result.warnings + warnings, result.notes + summary
         try:
             extras = write_extras(game, composer, options, staging, result.warnings, keeper, inputs)

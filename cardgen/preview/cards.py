@@ -1,4 +1,4 @@
-"""A game's cards as the preview shows them: each card's faces laid out as `cardgen build` lays them out,
+"""A game's cards (and boards) as the preview shows them: each card's faces laid out as `cardgen build` lays them out,
 fingerprinted by what they print (cardgen.build.printed_faces), with the words they print for the search box.
 
 Only the faces are made here (drawing operations, no pixels); cardgen.preview.images draws a face the
@@ -113,6 +113,13 @@ def lay_out(game: Game, earlier: Made | None = None) -> Cards:
                                   str(Location(Path(where), card.line, sheet=card.sheet))))
         decks.append(DeckView(deck.id, deck.title, deck.total, deck.distinct, deck.size.width, deck.size.height,
                               tuple(views)))
+    for board in game.boards:  # each board, mat and aid as a deck of one, at its own size
+        board_key = ("board", repr(board))
+        front = face(("front", board_key), composer.board, board)
+        back = face(("back", board_key), composer.board, board, "back") if board.back else front
+        view = CardView(f"board:{board.id}/{board.id}", board.title, board.count, front[1], back[1],
+                        _words(board.title, front[0], back[0]), shown(game.root, str(game.root / "game.toml")))
+        decks.append(DeckView(f"board:{board.id}", board.title, board.count, 1, board.width, board.height, (view,)))
     return Cards(game.title, tuple(decks), {key: laid for laid, key in made.values()},
                  tuple(finding_line(game.root, f) for f in grouped(found)), made)
 

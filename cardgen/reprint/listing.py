@@ -7,6 +7,7 @@ import io
 from collections.abc import Iterable
 
 from cardgen.export.spreadsheet_cells import neutral_row
+from cardgen.reprint.boards import BOARDS
 from cardgen.reprint.since import Change
 
 COLUMNS = ("deck", "deck_title", "card", "name", "action", "copies", "why", "file", "sheet")
@@ -31,8 +32,8 @@ def as_text(title: str, since: str, changes: list[Change]) -> list[str]:
     lines = [f"{title}: {summary(changes)} since {since}"]
     if printing:
         lines += ["", "Print (at 100%, actual size) and cut; a changed card replaces all its old copies:"]
-        lines += _by_deck(printing, lambda c: f"{c.copies} x {c.name} ({c.card}): {c.why}, "
-                                              f"{c.file} sheet {c.sheet}")
+        lines += _by_deck(printing, lambda c: f"{c.copies} x {c.name} ({c.card}): {c.why}, {c.file}"
+                                              + (" (all its sheets)" if c.deck == BOARDS else f" sheet {c.sheet}"))
     if removing:
         lines += ["", "Take out of the printed decks:"]
         lines += _by_deck(removing, lambda c: f"{c.copies} x {c.name} ({c.card}): {c.why}")
@@ -41,14 +42,20 @@ def as_text(title: str, since: str, changes: list[Change]) -> list[str]:
 
 def summary(changes: list[Change]) -> str:
     """'2 cards to print (3 copies), 1 to take out' and the like."""
+    boards = [c for c in changes if c.deck == BOARDS]
+    changes = [c for c in changes if c.deck != BOARDS]
     printing = [c for c in changes if c.action == "print"]
     removing = [c for c in changes if c.action == "remove"]
     parts = []
+    if any(c.action == "print" for c in boards):
+        parts.append(_n(sum(c.action == "print" for c in boards), "board") + " to print")
     if printing:
         copies = sum(c.copies for c in printing)
         parts.append(f"{_n(len(printing), 'card')} to print ({_n(copies, 'copy', 'copies')})")
     if removing:
         parts.append(f"{_n(len(removing), 'card')} to take out ({_n(sum(c.copies for c in removing), 'copy', 'copies')})")
+    if any(c.action == "remove" for c in boards):
+        parts.append(_n(sum(c.action == "remove" for c in boards), "board") + " to put away")
     return ", ".join(parts) or "no card changed"
 
 

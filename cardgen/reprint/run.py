@@ -25,6 +25,8 @@ from cardgen.layout.ops import Face
 from cardgen.build.staging import MANIFEST, Staging, obsolete_files, owned_files, sha256
 from cardgen.build.printed_faces import PrintedFaces
 from cardgen.render.pdf_sheets import Placed, SheetJob, write_sheets
+from cardgen.build.boards import board_faces, printed_boards
+from cardgen.reprint.boards import board_changes, boards_gone, write_changed_boards
 from cardgen.reprint.listing import as_csv, as_text, summary
 from cardgen.reprint.since import Change, SinceError, read_earlier, to_print, to_remove
 
@@ -54,6 +56,7 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
     sheet_for = sheets_for(game, options)
     composer = composer_for(game, options)  # the faces laid out at --card-size when it is given
     check_layouts(game, composer)
+    boards = board_faces(game, options.bleed)
     engine = cmyk_engine(options)
     result = ReprintResult(options.out / game.build_name / FOLDER)
     if earlier.bleed is not None and earlier.bleed != options.bleed:
@@ -76,7 +79,10 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
         raise BuildError(f"--strict: {len(result.warnings)} warning{'s' if len(result.warnings) != 1 else ''} "
                          "count as errors, so nothing was written:\n  " + "\n  ".join(result.warnings))
     removed = list(to_remove(earlier, printed.decks))
-    if not wanted and not removed:
+    now_boards = printed_boards(game, boards, printed)
+    changed_boards = board_changes(earlier.boards, now_boards)
+    removed += boards_gone(earlier.boards, now_boards)
+    if not wanted and not removed and not changed_boards:
         earlier_reprint = (result.target / MANIFEST).is_file()
         result.notes.append(f"no card prints differently since {earlier.path}: nothing to reprint, no file written"
                             + (f" (the earlier reprint in {result.target} is left as it was)" if earlier_reprint else ""))
@@ -101,7 +107,9 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
             if job.unlabelled:
                 result.notes.append(f"{name}.pdf: {len(job.unlabelled)} page(s) have no footer: no stretch of the "
                                     f"{options.margin:g} mm margin is free of cards and marks")
-        result.changes += removed
+        pages, board_lines = write_changed_boards(game, options, boards, changed_boards, staging)
+        result.pages += pages
+        result.changes += board_lines + removed
         if engine:
             result.notes.append(to_cmyk(engine, staging, [n for n in staging.names if n.endswith(".pdf")]))
         result.listing = as_text(game.title, str(since), result.changes)
@@ -111,6 +119,7 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
                     "changed_since": {"manifest_sha256": earlier.sha256}, "summary": summary(result.changes),
                     "decks": {deck.id: {"title": deck.title, "cards": deck.total,
                                         "printed": printed.decks.get(deck.id, {})} for deck in game.decks},
+                    **({"boards": now_boards} if now_boards else {}),
                     "files": {name: sha256(staging.folder / name) for name in sorted(staging.names)},
                     "warnings": result.warnings}
         staging.write_json(MANIFEST, manifest)

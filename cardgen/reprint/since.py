@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Iterable, Mapping
 
@@ -26,6 +26,7 @@ class Earlier:
     sha256: str
     decks: dict[str, tuple[str, dict[str, dict]]]
     bleed: float | None
+    boards: dict[str, dict] = field(default_factory=dict)  # board id -> {title, count, front, back} as printed
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,10 @@ def read_earlier(path: Path, slug: str) -> Earlier:
         raise SinceError(f"{where}: {OLDER}")
     options = data.get("options")
     bleed = options.get("bleed") if isinstance(options, dict) else None
+    boards = data.get("boards", {})
+    boards = {key: entry for key, entry in boards.items() if isinstance(entry, dict)} if isinstance(boards, dict) else {}
     return Earlier(manifest, hashlib.sha256(raw).hexdigest(), decks,
-                   float(bleed) if isinstance(bleed, (int, float)) else None)
+                   float(bleed) if isinstance(bleed, (int, float)) else None, boards)
 
 
 def _entry_ok(card: object) -> bool:

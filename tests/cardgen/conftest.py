@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 from PIL import Image, ImageDraw
 
+from tests.conftest import MINIMAL_TOML
+
 FIELD = (34, 170, 68)   # the card's background, under the art
 RED = (200, 30, 30)     # the PNG's opaque part
 BLUE = (30, 100, 200)   # the SVG's filled half
@@ -134,3 +136,76 @@ def backs_game(make_game) -> Callable[..., Path]:
         return folder
 
     return make
+
+
+BOARDS_TOML = MINIMAL_TOML + """
+[constants]
+goal = 30
+
+[boards.main]
+title = "Score board"
+size = [420, 297]
+layout = "score"
+folds = { x = [210] }
+
+[boards.square]
+title = "Square board"
+size = [457.2, 457.2]
+layout = "square"
+
+[boards.aid]
+title = "Player aid"
+kind = "aid"
+size = "a5"
+layout = "aid"
+count = 4
+"""
+BOARD_SCORE = """
+[boxes.title]
+x = 30
+y = 120
+w = "W - 60"
+h = 20
+text = "First to {{ game.constants.goal }}"
+size = 24
+
+[tracks.score]
+around = [5, 5, "W - 10", "H - 10"]
+spaces = "0..{{ game.constants.goal }}"
+size = 14
+mark_every = 5
+
+[slots.draw]
+fits = "deck:heroes"
+x = 60
+y = 150
+label = "Draw pile"
+"""
+BOARD_SQUARE = """
+[boxes.title]
+x = 20
+y = 20
+w = 200
+h = 20
+text = "{{ board.title }}"
+size = 20
+"""
+BOARD_AID = """
+[boxes.turn]
+x = 10
+y = 10
+w = "W - 20"
+h = 20
+text = "On your turn: play a hero"
+size = 12
+"""
+
+
+@pytest.fixture
+def board_game(make_game) -> Path:
+    """A tiny game with three boards: a score board (a track to a constant, a slot), a square board, an aid."""
+    folder = make_game(BOARDS_TOML)
+    (folder / "layouts").mkdir()
+    for name, text in (("score", BOARD_SCORE), ("square", BOARD_SQUARE), ("aid", BOARD_AID)):
+        (folder / "layouts" / f"{name}.toml").write_text(text, encoding="utf-8")
+    return folder

@@ -5,88 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 
-from tests.conftest import MINIMAL_TOML
-
-BOARDS = MINIMAL_TOML + """
-[constants]
-goal = 30
-
-[boards.main]
-title = "Score board"
-size = [420, 297]
-layout = "score"
-folds = { x = [210] }
-
-[boards.square]
-title = "Square board"
-size = [457.2, 457.2]
-layout = "square"
-
-[boards.aid]
-title = "Player aid"
-kind = "aid"
-size = "a5"
-layout = "aid"
-count = 4
-"""
-SCORE = """
-[boxes.title]
-x = 30
-y = 120
-w = "W - 60"
-h = 20
-text = "First to {{ game.constants.goal }}"
-size = 24
-
-[tracks.score]
-around = [5, 5, "W - 10", "H - 10"]
-spaces = "0..{{ game.constants.goal }}"
-size = 14
-mark_every = 5
-
-[slots.draw]
-fits = "deck:heroes"
-x = 60
-y = 150
-label = "Draw pile"
-"""
-SQUARE = """
-[boxes.title]
-x = 20
-y = 20
-w = 200
-h = 20
-text = "{{ board.title }}"
-size = 20
-"""
-AID = """
-[boxes.turn]
-x = 10
-y = 10
-w = "W - 20"
-h = 20
-text = "On your turn: play a hero"
-size = 12
-"""
-
-
-@pytest.fixture
-def game(make_game) -> Path:
-    folder = make_game(BOARDS)
-    (folder / "layouts").mkdir()
-    for name, text in (("score", SCORE), ("square", SQUARE), ("aid", AID)):
-        (folder / "layouts" / f"{name}.toml").write_text(text, encoding="utf-8")
-    return folder
-
+from tests.cardgen.conftest import BOARD_AID as AID, BOARD_SCORE as SCORE, BOARDS_TOML as BOARDS
 
 def text_of(pdf: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
 
 
-def test_each_board_is_printed_tiled_over_the_paper(cli, game, tmp_path):
+def test_each_board_is_printed_tiled_over_the_paper(cli, board_game, tmp_path):
+    game = board_game
     result = cli("build", game, "--out", tmp_path, "--no-rulebook")
     assert result.exit_code == 0, result.output
     assert "boards: 3 (Score board, Square board, Player aid) on a4 paper" in result.output
@@ -102,13 +30,15 @@ def test_each_board_is_printed_tiled_over_the_paper(cli, game, tmp_path):
     assert {"tiny-main-a4.pdf", "tiny-square-a4.pdf", "tiny-aid-a4.pdf"} <= set(manifest["files"])
 
 
-def test_larger_board_paper_needs_fewer_sheets(cli, game, tmp_path):
+def test_larger_board_paper_needs_fewer_sheets(cli, board_game, tmp_path):
+    game = board_game
     assert cli("build", game, "--out", tmp_path, "--no-rulebook", "--board-paper", "a3").exit_code == 0
     assert len(PdfReader(tmp_path / "tiny" / "tiny-main-a3.pdf").pages) < 4
     assert (tmp_path / "tiny" / "tiny-heroes-a4.pdf").is_file()  # the cards stay on --paper
 
 
-def test_a_shop_size_writes_the_board_at_it_with_its_bleed(cli, game, tmp_path):
+def test_a_shop_size_writes_the_board_at_it_with_its_bleed(cli, board_game, tmp_path):
+    game = board_game
     result = cli("build", game, "--out", tmp_path, "--no-rulebook", "--board-shop", "tgc-quadfold-board")
     assert result.exit_code == 2 and "board 'main': the board is 420 x 297 mm" in result.output  # not its shape
     (game / "game.toml").write_text(BOARDS.split("[boards.main]")[0] + "[boards.square]" +
@@ -121,21 +51,24 @@ def test_a_shop_size_writes_the_board_at_it_with_its_bleed(cli, game, tmp_path):
     assert abs(float(page.mediabox.width) * 25.4 / 72 - (457.2 + 2 * 3.175)) < 0.01
 
 
-def test_an_unchanged_board_is_kept_and_a_changed_one_printed_again(cli, game, tmp_path):
+def test_an_unchanged_board_is_kept_and_a_changed_one_printed_again(cli, board_game, tmp_path):
+    game = board_game
     assert cli("build", game, "--out", tmp_path, "--no-rulebook").exit_code == 0
     (game / "layouts" / "aid.toml").write_text(AID.replace("play a hero", "play two heroes"))
     again = cli("build", game, "--out", tmp_path, "--no-rulebook")
     assert again.exit_code == 0 and "play two heroes" in text_of(tmp_path / "tiny" / "tiny-aid-a4.pdf")
 
 
-def test_two_builds_of_boards_are_the_same_bytes(cli, game, tmp_path):
+def test_two_builds_of_boards_are_the_same_bytes(cli, board_game, tmp_path):
+    game = board_game
     for out in ("one", "two"):
         assert cli("build", game, "--out", tmp_path / out, "--no-rulebook").exit_code == 0
     for name in ("tiny-main-a4.pdf", "tiny-aid-a4.pdf"):
         assert (tmp_path / "one" / "tiny" / name).read_bytes() == (tmp_path / "two" / "tiny" / name).read_bytes()
 
 
-def test_bad_board_options_and_layouts_are_one_line_each(cli, game, tmp_path):
+def test_bad_board_options_and_layouts_are_one_line_each(cli, board_game, tmp_path):
+    game = board_game
     out = tmp_path / "out"
     result = cli("build", game, "--out", out, "--board-paper", "a11")
     assert result.exit_code == 2 and "--board-paper:" in result.output

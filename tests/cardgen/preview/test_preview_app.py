@@ -247,3 +247,16 @@ def test_a_saved_spreadsheet_cell_arrives_and_its_error_names_the_cell(make_game
     _, broken = stream.next(lambda state: state["problems"])
     assert broken["problems"][0]["place"] == "cards.xlsx, sheet Heroes, cell C3"
     assert broken["decks"] == state["decks"]
+
+
+def test_boards_are_shown_at_their_own_size_beside_the_decks(board_game, run_preview):
+    running = run_preview(board_game)
+    state = running.state()
+    boards = {deck["key"]: deck for deck in state["decks"] if deck["key"].startswith("board:")}
+    assert sorted(boards) == ["board:aid", "board:main", "board:square"]
+    main = boards["board:main"]
+    assert (main["title"], main["width"], main["height"]) == ("Score board", 420.0, 297.0)
+    [view] = main["cards"]
+    assert {"30", "Draw", "pile"} <= set(view["words"].split())  # the track to the constant, the slot's label
+    with Image.open(io.BytesIO(running.get(f"/card/{view['front']}.png")[2])) as image:
+        assert image.size == pixel_size(420, 297, 200)
