@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 
 CALLOUT = re.compile(r"^\*\*(Example|Clarification|Note|Our choice|Tip|Important)\s*:?\s*\*\*\s*:?\s*", re.I)
-MARKER = re.compile(r"^\[\[(gallery|flowchart):([a-z0-9_-]+)\]\]$")
+MARKER = re.compile(r"^\[\[(gallery|flowchart|board):([a-z0-9_-]+)\]\]$")
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,14 @@ class Flowchart:
     flow: str
 
 
-Block = Heading | Para | Items | Table | Callout | Gallery | Flowchart
+@dataclass(frozen=True)
+class BoardPicture:
+    board: str
+
+
+Block = Heading | Para | Items | Table | Callout | Gallery | Flowchart | BoardPicture
+PICTURES: dict[str, type[Gallery] | type[Flowchart] | type[BoardPicture]] = {
+    "gallery": Gallery, "flowchart": Flowchart, "board": BoardPicture}
 _MD = MarkdownIt("commonmark").enable("table")
 
 
@@ -81,7 +88,7 @@ def _blocks(tokens: list, i: int, until: str | None) -> tuple[list[Block], int]:
             text = _soft(tokens[i + 1].content)
             marker = MARKER.match(text.strip())
             if marker:
-                out.append(Gallery(marker.group(2)) if marker.group(1) == "gallery" else Flowchart(marker.group(2)))
+                out.append(PICTURES[marker.group(1)](marker.group(2)))
             else:
                 out.append(Para(text))
             i += 3

@@ -11,6 +11,7 @@ WORDS = ("zero one two three four five six seven eight nine ten eleven twelve th
          "sixteen seventeen eighteen nineteen twenty").split()
 GALLERY = "[[gallery:{}]]"
 FLOWCHART = "[[flowchart:{}]]"
+BOARD = "[[board:{}]]"
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -64,6 +65,11 @@ def context(game: Game) -> dict[str, Any]:
             raise KeyError(f"no flowchart {flow_id!r}; flowcharts: {', '.join(f.id for f in game.flows) or 'none'}")
         return FLOWCHART.format(flow_id)
 
+    def board(board_id: str) -> str:
+        if board_id not in {b.id for b in game.boards}:
+            raise KeyError(f"no board {board_id!r}; boards: {', '.join(b.id for b in game.boards) or 'none'}")
+        return BOARD.format(board_id)
+
     return {
         "game": {"title": game.title, "subtitle": game.subtitle, "slug": game.slug, "players": list(game.players),
                  "minutes": list(game.minutes), "ages": game.ages, "designer": game.designer,
@@ -71,7 +77,9 @@ def context(game: Game) -> dict[str, Any]:
         "constants": thaw(game.constants),
         "lab": {name: {**thaw(entry["figures"]), "command": entry["command"]} for name, entry in game.lab.items()},
         "decks": list(decks.values()),
-        "deck": deck, "card": card, "count": count, "gallery": gallery, "flowchart": flowchart,
+        "deck": deck, "card": card, "count": count, "gallery": gallery, "flowchart": flowchart, "board": board,
+        "boards": [{"id": b.id, "title": b.title, "kind": b.kind, "count": b.count, "size": [b.width, b.height]}
+                   for b in game.boards],
         "flowcharts": [{"id": f.id, "title": f.title, "description": f.description,
                         "levels": [{"number": lv.number, "name": lv.name, "text": lv.text} for lv in f.levels],
                         "score": score_lines(f, game.constants)} for f in game.flows],

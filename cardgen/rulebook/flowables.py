@@ -69,6 +69,34 @@ class RichText(Flowable):
             drawer.ops(line, 0.0, index * step)
 
 
+class BoardFigure(Flowable):
+    """A board drawn whole, as printed, scaled to the text's width (and to most of a page's height), as vectors."""
+
+    def __init__(self, face: Face, most_of_page: float = 0.6):
+        super().__init__()
+        self.face, self.most_of_page = face, most_of_page
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        page = getattr(self, "_frame_height", None) or available_height
+        self.scale = min(available_width / (self.face.width * mm),
+                         max(page, available_height) * self.most_of_page / (self.face.height * mm))
+        self.width, self.height = self.face.width * mm * self.scale, self.face.height * mm * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.scale(self.scale, self.scale)
+        path = c.beginPath()
+        path.rect(0, 0, self.face.width * mm, self.face.height * mm)
+        c.clipPath(path, stroke=0, fill=0)
+        PageDrawer(c, self.face.height).ops(self.face.ops, 0.0, 0.0)
+        c.restoreState()
+        c.setStrokeColorRGB(0.75, 0.75, 0.75)
+        c.setLineWidth(0.3)
+        c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+
+
 class CardGrid(Flowable):
     """Card faces drawn small in rows (a gallery), each exactly as printed, as vectors."""
 

@@ -46,7 +46,7 @@ def svg(spec: IconSpec | None, name: str) -> str:
 def render_html(game: Game, markdown: str) -> str:
     icons: Mapping[str, IconSpec] = game.icons
     body = _MD.render(markdown)
-    body = re.sub(r"<p>\[\[gallery:[a-z0-9_]+\]\]</p>\n?", "", body)  # galleries are for print
+    body = re.sub(r"<p>\[\[(gallery|board):[a-z0-9_-]+\]\]</p>\n?", "", body)  # card and board pictures are for print
     body = re.sub(r"<p>\[\[flowchart:([a-z0-9_-]+)\]\]</p>", lambda m: _flow_html(game, m.group(1)), body)
     body = ICON.sub(lambda m: svg(icons.get(m.group(1)), m.group(1)) if m.group(1) in icons else m.group(0), body)
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -19,9 +19,10 @@ from cardgen.gamedata import Game
 from cardgen.impose.papers import Paper
 from cardgen.layout import fonts
 from cardgen.layout.compose import Composer
-from cardgen.rulebook.blocks import Block, Callout, Flowchart, Gallery, Heading, Items, Para, Table as TableBlock
+from cardgen.rulebook.blocks import (Block, BoardPicture, Callout, Flowchart, Gallery, Heading, Items, Para,
+                                     Table as TableBlock)
 from cardgen.rulebook.flowchart import diagrams
-from cardgen.rulebook.flowables import CardGrid, RichText
+from cardgen.rulebook.flowables import BoardFigure, CardGrid, RichText
 
 ICON = re.compile(r":[a-z][a-z0-9_-]*:")
 HEADING_SIZES = {1: 20, 2: 14, 3: 11.5}
@@ -128,6 +129,9 @@ def _flowables(block: Block, game: Game, composer: Composer, keys, first: bool) 
         deck = game.deck(block.deck)
         faces = [composer.front(deck, card, i) for i, card in enumerate(deck.cards, start=1)]
         return [Spacer(1, 4), CardGrid(faces), Spacer(1, 6)] if faces else []
+    if isinstance(block, BoardPicture):
+        board = next(b for b in game.boards if b.id == block.board)
+        return [Spacer(1, 4), BoardFigure(composer.board(board)), Spacer(1, 6)]
     if isinstance(block, Flowchart):
         flow = next(f for f in game.flows if f.id == block.flow)
         return [Spacer(1, 4)] + [part for d in diagrams(flow, icons, game.constants) for part in (d, Spacer(1, 8))]
