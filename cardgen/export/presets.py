@@ -13,7 +13,6 @@ format such as "{stem}_x{copies}", writes each image's copies into its file name
 from __future__ import annotations
 
 import string
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -22,6 +21,7 @@ from collections.abc import Mapping
 
 from cardgen.gamedata import CardSize, templates_dir
 from cardgen.gamedata.cardsizes import CARD_SIZES
+from cardgen.gamedata.toml_file import read_toml_file
 
 MM_PER_INCH = 25.4
 KEYS = ("title", "dpi", "bleed", "cmyk", "copies_in_name", "sizes")
@@ -97,12 +97,7 @@ def default_path() -> Path:
 def load_presets(path: Path | None = None) -> dict[str, Preset]:
     """Every preset of the file (the bundled one by default); PresetError naming the first problem."""
     path = path or default_path()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise PresetError(f"{path}: cannot read the print presets ({error.strerror or error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PresetError(f"{path}: not valid TOML: {error}") from None
+    data = read_toml_file(path, PresetError, "print presets")
     presets = {}
     for name, table in data.items():
         if not isinstance(table, dict):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.gamedata import templates_dir
+from cardgen.gamedata.toml_file import read_toml_file
 
 MM_PER_INCH = 25.4
 _TEXT, _NUMBER, _LIST = ((str,), "string"), ((int, float), "number"), ((list,), "list")
@@ -39,12 +39,7 @@ def boards_file() -> Path:
 def shop_board_sizes(path: Path | None = None) -> dict[str, ShopBoard]:
     """Every board and mat size in `path` (templates/print/boards.toml), by name; ShopBoardError when wrong."""
     path = boards_file() if path is None else path
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ShopBoardError(f"{path}: cannot be read ({error.strerror or error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ShopBoardError(f"{path}: not valid TOML ({error})") from None
+    data = read_toml_file(path, ShopBoardError, "shops' board sizes")
     sizes = {}
     for name, entry in data.items():
         where = f"{path} [{name}]"
