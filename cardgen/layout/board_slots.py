@@ -17,6 +17,9 @@ class SlotError(ValueError):
     """A slot that cannot be drawn as asked (a size not above 0, a label that does not fit)."""
 
 
+LABEL_SIZE = 14.0  # points: a slot's label, readable from across a table
+
+
 @dataclass(frozen=True)
 class SlotStyle:
     """How a slot looks: its outline (solid or dashed: `dash` mm drawn, `gap` mm left), corners and label."""
@@ -30,7 +33,7 @@ class SlotStyle:
     radius: float = 3.0
     font: str = "regular"
     colour: str = "#555555"
-    label_size: float = 10.0  # points, at most: a label longer than the slot is set smaller
+    label_size: float = LABEL_SIZE  # points, at most: a label longer than the slot is set smaller
 
 
 def card_slot_ops(x: float, y: float, card: tuple[float, float], margin: float = 2.0, label: str = "",

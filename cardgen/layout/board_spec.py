@@ -15,6 +15,7 @@
     [slots.draw]
     fits = "poker"                       # a card size name, "WxH" or [w, h] in mm, "deck:<id>"; or diameter (a token)
     x = 10; y = 10; margin = 2; label = "Draw pile"; dashed = true
+    label_size = 16                      # points at most (14 unless you say): smaller where the label is long
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ _TRACK_KEYS = ("spaces", "step", "size", "shape", "mark_every", "mark_fill", "ma
                "from", "to", "centre", "radius", "start_angle", "end_angle", "around", "corner", "clockwise", *_PAINT)
 _GRID_KEYS = ("kind", "x", "y", "cols", "rows", "size", "side", "height", "orientation", "offset", "coords",
               "coords_place", *_PAINT)
-_SLOT_KEYS = ("x", "y", "fits", "diameter", "margin", "landscape", "label", "dashed", "radius", *_PAINT)
+_SLOT_KEYS = ("x", "y", "fits", "diameter", "margin", "landscape", "label", "label_size", "dashed", "radius", *_PAINT)
 _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
 
 
@@ -177,7 +178,8 @@ def _slot(reader: Reader, decks: Mapping[str, tuple[float, float]]) -> tuple[Op,
     paint = _paint(reader, board_slots.SlotStyle())
     style = board_slots.SlotStyle(stroke=paint["stroke"], fill=paint["fill"], stroke_width=paint["stroke_width"],
                                   colour=paint["colour"], dashed=reader.flag("dashed"),
-                                  radius=reader.length("radius", 3.0))
+                                  radius=reader.length("radius", 3.0),
+                                  label_size=reader.integer("label_size", int(board_slots.LABEL_SIZE), minimum=4))
     label = reader.text("label")
     if reader.has("diameter"):
         if reader.has("landscape"):

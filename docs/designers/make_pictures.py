@@ -45,6 +45,7 @@ class Picture:
     example: str
     cards: tuple[str, ...] = ()
     copies: bool = False
+    boards: tuple[str, ...] = ()  # board ids: each drawn whole, as the build lays it out, at BOARD_DPI
 
 
 PICTURES = (
@@ -63,7 +64,10 @@ PICTURES = (
             ("boss/boss-goblin-1.png", "boss/boss-goblin-2.png", "boss/boss-ogre-king-1.png")),
     Picture("escapes", "escapes", ("cards/c-1.png", "cards/c-2.png", "cards/c-3.png")),
     Picture("line-ink", "line-ink", ("notes/n-1.png", "notes/n-2.png")),
+    Picture("boards-score", "boards", boards=("score",)),
+    Picture("boards-map-aid", "boards", boards=("map", "aid")),
 )
+BOARD_DPI = 40       # a 420 mm board is 661 px wide: the whole board at a glance
 
 
 def cardgen(args: list[str], cwd: Path) -> tuple[int, str]:
@@ -113,9 +117,10 @@ def _listing(png: Path) -> list[str]:
     return [str(path.relative_to(png)) for path in png.rglob("*.png")]
 
 
-def compose(files: list[Path]) -> bytes:
-    """The card images side by side on a grey ground, as PNG bytes (no timestamp: same input, same bytes)."""
-    cards = [Image.open(path).convert("RGB") for path in files]
+def compose(files: list[Path] | list[Image.Image], dpi: int = DPI) -> bytes:
+    """The card (or board) images side by side on a grey ground, as PNG bytes (no timestamp: same input, same
+    bytes)."""
+    cards = [(Image.open(item) if isinstance(item, Path) else item).convert("RGB") for item in files]
     width = GAP + sum(card.width + GAP for card in cards)
     height = GAP * 2 + max(card.height for card in cards)
     sheet = Image.new("RGB", (width, height), GROUND)
@@ -124,12 +129,26 @@ def compose(files: list[Path]) -> bytes:
         sheet.paste(card, (x, GAP))
         x += card.width + GAP
     data = io.BytesIO()
-    sheet.save(data, format="PNG", optimize=True, dpi=(DPI, DPI))
+    sheet.save(data, format="PNG", optimize=True, dpi=(dpi, dpi))
     return data.getvalue()
+
+
+def board_images(picture: Picture) -> list[Image.Image]:
+    """The example's boards, each laid out as `cardgen build` lays it out and drawn by its PNG renderer."""
+    from cardgen.gamedata import load_game
+    from cardgen.layout.compose import Composer
+    from cardgen.render.png_draw import render
+
+    game = load_game(EXAMPLES / picture.example)
+    composer = Composer(game, 0.0)
+    boards = {board.id: board for board in game.boards}
+    return [render(composer.board(boards[board_id]), BOARD_DPI, bleed=0) for board_id in picture.boards]
 
 
 def make(picture: Picture) -> bytes:
     """The picture's PNG bytes, built from its example in a temporary folder."""
+    if picture.boards:
+        return compose(board_images(picture), BOARD_DPI)
     with tempfile.TemporaryDirectory(prefix="pnpkit-pictures-") as out:
         png = build(EXAMPLES / picture.example, Path(out))
         return compose(shown(picture, png))
