@@ -164,12 +164,19 @@ class Composer:
         sheet = Deck(id=board.id, title=board.title, file=self.game.root / "game.toml",
                      size=CardSize(board.id, board.width, board.height), layout=name, layout_by=None, back=name,
                      description=board.description, columns=(), safe_zone=0.0)
-        context = self._context(sheet, None, 0, side) | {"board": {"id": board.id, "title": board.title,
-                                                                   "kind": board.kind, "count": board.count}}
+        context = self._context(sheet, None, 0, side) | {
+            "board": {"id": board.id, "title": board.title, "kind": board.kind, "count": board.count},
+            "decks": self._decks_context()}  # an aid may list a deck's cards: its data, never retyped
         face = self._face(layout, sheet, context, f"board-{board.id}-{side}")
         drawn = board_ops(layout.board, where=str(layout.path), size=(board.width, board.height), context=context,
                           decks={deck.id: (deck.size.width, deck.size.height) for deck in self.game.decks})
         return replace(face, ops=face.ops + drawn)
+
+    def _decks_context(self) -> dict[str, Any]:
+        """Every deck of the game with its cards' fields, as a board's templates see them (`decks.op.cards`)."""
+        return {deck.id: {"id": deck.id, "title": deck.title, "total": deck.total, "distinct": deck.distinct,
+                          "cards": [SimpleNamespace(**{**card.fields, "count": card.count}) for card in deck.cards]}
+                for deck in self.game.decks}
 
     def back_varies(self, deck: Deck) -> bool:
         """Whether the deck's back layout prints anything of the card (`card`, `number`, `index`, `body`)."""

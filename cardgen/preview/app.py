@@ -91,7 +91,7 @@ class Preview:
             "title": cards.title if cards else self.folder.resolve().name,
             "images": self.images.version,
             "decks": [{"key": deck.key, "title": deck.title, "total": deck.total, "distinct": deck.distinct,
-                       "width": deck.width, "height": deck.height,
+                       "width": deck.width, "height": deck.height, "kind": deck.kind,
                        "cards": [{"key": card.key, "name": card.name, "copies": card.copies, "front": card.front,
                                   "back": card.back, "words": card.words, "place": card.place}
                                  for card in deck.cards]}

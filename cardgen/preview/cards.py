@@ -52,6 +52,7 @@ class DeckView:
     width: float
     height: float
     cards: tuple[CardView, ...]
+    kind: str = "deck"  # or a board's kind: board, mat, aid
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,10 @@ def lay_out(game: Game, earlier: Made | None = None) -> Cards:
         board_key = ("board", repr(board))
         front = face(("front", board_key), composer.board, board)
         back = face(("back", board_key), composer.board, board, "back") if board.back else front
-        view = CardView(f"board:{board.id}/{board.id}", board.title, board.count, front[1], back[1],
+        view = CardView(f"board:{board.id}/{board.id}:face", board.title, board.count, front[1], back[1],
                         _words(board.title, front[0], back[0]), shown(game.root, str(game.root / "game.toml")))
-        decks.append(DeckView(f"board:{board.id}", board.title, board.count, 1, board.width, board.height, (view,)))
+        decks.append(DeckView(f"board:{board.id}", board.title, board.count, 1, board.width, board.height, (view,),
+                              board.kind))
     return Cards(game.title, tuple(decks), {key: laid for laid, key in made.values()},
                  tuple(finding_line(game.root, f) for f in grouped(found)), made)
 

@@ -1,6 +1,7 @@
 // cardgen preview: shows the game's cards deck by deck and follows every saved change (server-sent events).
 "use strict";
 
+const BOARD_KINDS = {board: "board", mat: "player mat", aid: "player aid"};  // a board's kind, in words
 const PX_PER_MM = 2.6;   // a card's width in the list, per millimetre of the printed card
 const ZOOM_PX_PER_MM = 6;
 
@@ -145,9 +146,13 @@ function showDecks(next) {
       decks.set(deck.key, view);
     }
     view.heading.textContent = deck.title;
-    view.count.textContent = deck.total === deck.distinct ? plural(deck.total, "card", "cards")
+    const board = deck.kind !== "deck";  // a board, mat or aid: one picture, as wide as the page allows
+    const kind = BOARD_KINDS[deck.kind] || deck.kind;
+    view.count.textContent = board ? (deck.total > 1 ? `${kind}, print ${deck.total}` : kind)
+      : deck.total === deck.distinct ? plural(deck.total, "card", "cards")
       : `${plural(deck.total, "card", "cards")}, ${deck.distinct} different`;
-    view.section.style.setProperty("--card-w", `min(${deck.width * PX_PER_MM}px, calc(50vw - 22px))`);
+    view.section.style.setProperty("--card-w",
+      `min(${deck.width * PX_PER_MM}px, calc(${board ? "100vw - 40px" : "50vw - 22px"}))`);
     page.decks.insertBefore(view.section, previous ? previous.nextSibling : page.decks.firstChild);
     previous = view.section;
     let before = null;

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tests.cardgen.conftest import BOARD_AID as AID, BOARD_SCORE as SCORE, BOARDS_TOML as BOARDS
+from tests.cardgen.conftest import BOARD_AID, BOARD_SCORE as SCORE, BOARDS_TOML as BOARDS
+
+AID = BOARD_AID
 
 def text_of(pdf: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
@@ -80,3 +82,10 @@ def test_bad_board_options_and_layouts_are_one_line_each(cli, board_game, tmp_pa
     built = cli("build", game, "--out", out)
     assert built.exit_code == 2 and "board 'main':" in built.output
     assert not out.exists()  # nothing written
+
+
+def test_an_aid_lists_a_decks_cards_from_its_data(cli, board_game, tmp_path):
+    aid = 'text = "Heroes: {{ decks.heroes.cards | map(attribute=\'name\') | join(\', \') }}"'
+    (board_game / "layouts" / "aid.toml").write_text(BOARD_AID.replace('text = "On your turn: play a hero"', aid))
+    assert cli("build", board_game, "--out", tmp_path, "--no-rulebook").exit_code == 0
+    assert "Heroes: Ada, Grace" in text_of(tmp_path / "tiny" / "tiny-aid-a4.pdf")

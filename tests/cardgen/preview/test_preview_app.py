@@ -255,7 +255,8 @@ def test_boards_are_shown_at_their_own_size_beside_the_decks(board_game, run_pre
     boards = {deck["key"]: deck for deck in state["decks"] if deck["key"].startswith("board:")}
     assert sorted(boards) == ["board:aid", "board:main", "board:square"]
     main = boards["board:main"]
-    assert (main["title"], main["width"], main["height"]) == ("Score board", 420.0, 297.0)
+    assert (main["title"], main["width"], main["height"], main["kind"]) == ("Score board", 420.0, 297.0, "board")
+    assert (boards["board:aid"]["kind"], boards["board:aid"]["total"]) == ("aid", 4)
     [view] = main["cards"]
     assert {"30", "Draw", "pile"} <= set(view["words"].split())  # the track to the constant, the slot's label
     with Image.open(io.BytesIO(running.get(f"/card/{view['front']}.png")[2])) as image:
