@@ -18,11 +18,24 @@ from cardgen.layout.ops import Face
 from cardgen.layout.spec import LayoutError
 
 
+SHAPE = 0.01  # a board is printed at a shop's size when its shape is the shop's within 1% (pdf_board_shop)
+
+
 def board_names(game: Game, board: Board, options: BuildOptions) -> list[str]:
-    """The files a board is printed into: tiled over the board paper, and at the print shop's size when asked."""
+    """The files a board is printed into: tiled over the board paper, and at the print shop's size when asked
+    and the board has the shop size's shape."""
     sheet = options.board_paper or options.paper
     names = [f"{game.build_name}-{board.id}-{paper(sheet).name}.pdf"]
-    return names + ([f"{game.build_name}-{board.id}-{options.board_shop}.pdf"] if options.board_shop else [])
+    return names + ([f"{game.build_name}-{board.id}-{options.board_shop}.pdf"] if at_shop(board, options) else [])
+
+
+def at_shop(board: Board, options: BuildOptions) -> bool:
+    """Whether --board-shop asks for a size of this board's shape (a board of another shape is left tiled)."""
+    if not options.board_shop:
+        return False
+    shop = shop_board(options.board_shop)
+    across, down = shop.width / board.width, shop.height / board.height
+    return abs(across - down) <= SHAPE * max(across, down)
 
 
 def check_board_options(options: BuildOptions) -> None:
@@ -38,9 +51,15 @@ def check_board_options(options: BuildOptions) -> None:
             raise BuildError(f"--board-shop: {error}") from None
 
 
-def board_faces(game: Game, bleed: float) -> dict[str, tuple[Face, Face | None]]:
-    """Each board's front and back laid out at `bleed`, before anything is written; BuildError naming the board."""
-    composer = Composer(game, bleed)  # boards keep their size whatever --card-size says
+def board_faces(game: Game, options: BuildOptions) -> dict[str, tuple[Face, Face | None]]:
+    """Each board's front and back laid out at the build's bleed, before anything is written; BuildError naming the
+    board, or --board-shop when none of the boards has its shape."""
+    if options.board_shop and game.boards and not any(at_shop(board, options) for board in game.boards):
+        shop = shop_board(options.board_shop)
+        raise BuildError(f"--board-shop {shop.name}: {shop.title} is {shop.width:g} x {shop.height:g} mm and none "
+                         "of the game's boards has that shape: "
+                         + ", ".join(f"{b.id} {b.width:g} x {b.height:g} mm" for b in game.boards))
+    composer = Composer(game, options.bleed)  # boards keep their size whatever --card-size says
     faces = {}
     for board in game.boards:
         try:
@@ -61,6 +80,9 @@ def write_boards(game: Game, options: BuildOptions, faces: dict[str, tuple[Face,
 
     sheet = paper(options.board_paper or options.paper)
     pages, warnings = 0, []
+    other = [board.id for board in game.boards if options.board_shop and not at_shop(board, options)]
+    notes_of_shop = [f"--board-shop {options.board_shop}: {', '.join(other)} not of its shape, printed tiled "
+                     "only"] if other else []
     for board in game.boards:
         names = board_names(game, board, options)
         front, back = faces[board.id]
@@ -73,11 +95,11 @@ def write_boards(game: Game, options: BuildOptions, faces: dict[str, tuple[Face,
                                        bleed=options.bleed, back=back, duplex=options.duplex if back else "long",
                                        back_offset=options.back_offset, folds=board.folds, art_dpi=options.art_dpi)
                 made = len(plan.tiles) * (2 if back else 1)
-                if options.board_shop:  # laid out again with the shop's bleed
+                if len(names) > 1 and options.board_shop:  # at the shop's size, laid out with the shop's bleed
                     shop = shop_board(options.board_shop)
-                    at_shop = Composer(game, shop.bleed)
-                    made += write_board_shop_pdf(at_shop.board(board), staging.path(names[1]),
-                                                 back=at_shop.board(board, "back") if board.back else None,
+                    shops = Composer(game, shop.bleed)
+                    made += write_board_shop_pdf(shops.board(board), staging.path(names[1]),
+                                                 back=shops.board(board, "back") if board.back else None,
                                                  title=board.title, shop=shop, art_dpi=options.art_dpi)
             except (LayoutError, TileError, ShopBoardError) as error:
                 raise BuildError(f"board {board.id!r}: {error}") from None
@@ -87,7 +109,7 @@ def write_boards(game: Game, options: BuildOptions, faces: dict[str, tuple[Face,
         pages += made
         warnings += [f"board {board.id!r}: {note}" for note in notes]  # kept with the files: said again when kept
     summary = f"boards: {len(game.boards)} ({', '.join(board.title for board in game.boards)}) on {sheet.name} paper"
-    return pages, warnings, [summary]
+    return pages, warnings, [summary, *notes_of_shop]
 
 
 def printed_boards(game: Game, faces: Mapping[str, tuple[Face, Face | None]], printed: PrintedFaces) -> dict[str, dict]:

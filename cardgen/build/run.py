@@ -37,7 +37,7 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     composer = composer_for(game, options)  # the faces laid out at --card-size when it is given
     composer.measure_ink = options.strict  # the safe zone is `cardgen check`'s question, and --strict's
     check_layouts(game, composer)                                   # layouts checked against columns
-    boards = board_faces(game, options.bleed)                       # boards, mats and aids laid out
+    boards = board_faces(game, options)                       # boards, mats and aids laid out
     engine = cmyk_engine(options)                                   # Ghostscript found, if CMYK is asked for
     result = BuildResult(notes=_sheet_notes(game, sheet_for))
     found: list[Finding] = []  # what laying out the cards noticed, grouped into result.warnings once all are laid out

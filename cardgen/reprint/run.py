@@ -56,7 +56,7 @@ def reprint(game: Game, options: BuildOptions, since: Path, progress: Progress |
     sheet_for = sheets_for(game, options)
     composer = composer_for(game, options)  # the faces laid out at --card-size when it is given
     check_layouts(game, composer)
-    boards = board_faces(game, options.bleed)
+    boards = board_faces(game, options)
     engine = cmyk_engine(options)
     result = ReprintResult(options.out / game.build_name / FOLDER)
     if earlier.bleed is not None and earlier.bleed != options.bleed:
