@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tests.cardgen.conftest import BOARD_AID, BOARD_SCORE as SCORE, BOARDS_TOML as BOARDS
+from tests.cardgen.conftest import BOARD_AID, BOARD_SCORE as SCORE
 
 AID = BOARD_AID
 
