@@ -26,6 +26,7 @@ KINDS = ("board", "mat", "aid")
 # sizes a board may be named by (portrait, mm): ISO A and US papers, as printers and shops name them
 NAMED_SIZES = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "a3": (297.0, 420.0), "a2": (420.0, 594.0),
                "a1": (594.0, 841.0), "letter": (215.9, 279.4), "legal": (215.9, 355.6), "tabloid": (279.4, 431.8)}
+RESERVED = ("tokens", "rulebook")  # other files a build names `<game>-<word>-<paper>.pdf`
 LARGEST = 2000.0  # mm: a side longer than this is a mistake, not a board
 
 
@@ -58,6 +59,15 @@ class BoardTables(TableChecks):
                      back=self.text(table, "back", keys) if back is not None else None, count=count,
                      folds=self.folds(table.get("folds", {}), keys + ("folds",), board_id, size),
                      description=self.text(table, "description", keys))
+
+    def board_names(self, boards: tuple[Board, ...], decks: set[str]) -> None:
+        """A board's file is named by its id, as a deck's is: an id a deck (or the tokens, the rulebook) has is
+        refused, or one would overwrite the other."""
+        for board in boards:
+            if board.id in decks or board.id in RESERVED:
+                what = f"deck {board.id!r}" if board.id in decks else f"the {board.id}"
+                self.problem(("boards", board.id), f"board id {board.id!r} is {what}'s too: their PDFs would have one "
+                             f"name; call the board something else, such as {board.id + '_board'!r}")
 
     def board_size(self, value: Any, keys: tuple[str, ...], board_id: str) -> tuple[float, float] | None:
         if isinstance(value, str) and value.lower() in NAMED_SIZES:

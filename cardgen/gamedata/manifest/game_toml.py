@@ -136,6 +136,7 @@ class _Reader(ColumnTables, TokenTables, ScoringTables, BoardTables):
         tokens = tuple(t for t in (self.token(i, t) for i, t in tokens_table.items()) if t)
         scoring = self.scoring(self.table(doc, "scoring"))
         boards = tuple(b for b in (self.board(i, t) for i, t in self.table(doc, "boards").items()) if b)
+        self.board_names(boards, {deck.id for deck in decks})
         schemas = self.check_constants(self.table(doc, "constants"), self.table(doc, "schema"), info)
         constants, variant = applied.constants(doc, chosen, settings, schemas)
         return Manifest(info, size, MappingProxyType(icons), freeze(constants), freeze(scoring),

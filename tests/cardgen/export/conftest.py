@@ -27,8 +27,7 @@ def bundled_sheet(bundled_game: Game, _converted, tmp_path_factory) -> tuple[Pat
         result = CliRunner().invoke(main, ["build", str(bundled_game.root), "--out", str(out)],
                                     catch_exceptions=False)
         assert result.exit_code == 0, result.output
-        rgb = min(path for path in (out / slug).glob(f"{slug}-*-a4.pdf")
-                  if not path.name.endswith(("-duplex-test-a4.pdf", "-rulebook-a4.pdf", "-tokens-a4.pdf")))
+        rgb = out / slug / f"{slug}-{bundled_game.decks[0].id}-a4.pdf"  # not a board's, a token sheet or the rulebook
         converted = out / f"cmyk-{rgb.name}"
         shutil.copyfile(rgb, converted)
         cmyk.convert(cmyk.find_engine(), converted)

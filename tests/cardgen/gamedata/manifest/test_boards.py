@@ -63,3 +63,9 @@ def test_a_wrong_board_is_one_problem_at_its_line(game, old, new, said):
     found = problems_of(game, old, new)
     assert len(found) == 1 and said in found[0], found
     assert not found[0].startswith("None")  # the line of game.toml it is at
+
+
+@pytest.mark.parametrize(("board_id", "said"), [("heroes", "deck 'heroes'"), ("tokens", "the tokens")])
+def test_a_board_named_as_a_deck_or_the_tokens_is_refused(game, board_id, said):
+    found = problems_of(game, "[boards.main]", f"[boards.{board_id}]")
+    assert len(found) == 1 and f"board id {board_id!r} is {said}'s too" in found[0], found
