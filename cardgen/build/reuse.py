@@ -26,7 +26,7 @@ from cardgen import __version__
 from cardgen.gamedata import Deck, Game
 from cardgen.gamedata.bundle import templates_dir
 from cardgen.build.staging import sha256
-from cardgen.render.pdf_art import cache_folder
+from cardgen.layout.cache_folders import cache_folder
 
 VERSION = 1
 _PACKAGE = Path(cardgen.__file__).resolve().parent
@@ -176,7 +176,7 @@ class Reuse:
 def record_path(target: Path) -> Path:
     """Where the record of the builds into `target` is kept: the cache folder, named by the folder's real path."""
     name = hashlib.sha256(str(target.resolve()).encode("utf-8")).hexdigest()[:32]
-    return cache_folder().parent / "builds" / f"{name}.json"
+    return cache_folder("builds") / f"{name}.json"
 
 
 class Keeper:

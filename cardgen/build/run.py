@@ -22,6 +22,7 @@ from cardgen.build.result import BuildResult, Drawing
 from cardgen.build.reuse import Inputs, Keeper, Reuse
 from cardgen.build.staging import MANIFEST, Staging, obsolete_files, owned_files, sha256
 from cardgen.gamedata import Deck, Game
+from cardgen.gamedata.font_files import font_record
 from cardgen.impose.sheet import Sheet
 from cardgen.layout.audit import Finding, grouped
 from cardgen.render.pdf_alignment import write_alignment_test
@@ -43,7 +44,8 @@ def build(game: Game, options: BuildOptions, progress: Progress | None = None) -
     found: list[Finding] = []  # what laying out the cards noticed, grouped into result.warnings once all are laid out
     printed = PrintedFaces(inputs.files)  # what each card prints, for a later --changed-since
     manifest: dict = {"game": game.slug, "generator": f"pnpkit cardgen {__version__}", "options": described(options),
-                      **_variant(game), "decks": {}, "files": {}}
+                      **_variant(game), **({"fonts": font_record(game.fonts, game.root)} if game.fonts else {}),
+                      "decks": {}, "files": {}}
     with Staging(options.out / game.build_name) as staging:
         keeper = Keeper(reuse, staging.folder, owned_files(staging.target))
         drawing = Drawing(game, options, sheet_for, composer, progress, found, printed, manifest)

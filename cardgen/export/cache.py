@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.build.staging import Staging, sha256
-from cardgen.render.pdf_art import cache_folder
+from cardgen.layout.cache_folders import cache_folder
 
 VERSION = 2  # 1 stored each file's time in the output folder
 
@@ -121,7 +121,7 @@ class ImageCache:
 def stats_path(target: Path, name: str) -> Path:
     """Where the sizes and times of the files recorded in `target / name` are kept: the cache folder."""
     digest = hashlib.sha256(str((target / name).resolve()).encode("utf-8")).hexdigest()[:32]
-    return cache_folder().parent / "images" / f"{digest}.json"
+    return cache_folder("images") / f"{digest}.json"
 
 
 def remove_stale(target: Path, files: list[str]) -> None:

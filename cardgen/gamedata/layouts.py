@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -24,21 +26,48 @@ def find_layouts(folder: Path, slug: str, templates: Path) -> dict[str, Path]:
     return found
 
 
-def bundled_owner(name: str, slug: str, templates: Path) -> str:
-    """For a layout `name` this game cannot find: a sentence naming the bundled game whose layout it is (its
-    layouts in templates/cards/<slug>/ are found for that game alone) and how to copy that game with them; ""
-    when no bundled game has it."""
+def bundled_owner(name: str, slug: str, templates: Path, known: Iterable[str] = (), title: str | None = None) -> str:
+    """What to say after "unknown layout `name`": the closest of the game's own layouts (`known`), and the bundled
+    game whose layout it is (its layouts in templates/cards/<slug>/ are found for that game alone) with how to copy
+    just that layout's files; `cardgen new --from` is suggested only to a game that may be a copy of that game (its
+    `title` is the bundled game's, or not given). "" when there is nothing to say."""
+    close = difflib.get_close_matches(name or "", [k for k in known if not k.startswith("common/")], n=1, cutoff=0.75)
+    said = f"; did you mean {close[0]!r}?" if close else ""
     cards = templates / "cards"
     if not re.fullmatch(r"[\w-]+", name or "") or not cards.is_dir():
-        return ""
+        return said
     owners = sorted(folder.name for folder in cards.iterdir()
                     if folder.name not in ("common", slug) and (folder / f"{name}.toml").is_file())
     if not owners:
-        return ""
+        return said
     owner = owners[0]
-    return (f"; {name!r} is one of the layouts of the bundled game {_title(templates, owner)}, in "
-            f"templates/cards/{owner}/, which only that game finds: `cardgen new DIR --from {owner}` copies a game "
-            "with its layouts")
+    owner_title = _title(templates, owner)
+    files = _chain(cards / owner, name)
+    names = [path.name for path in files]
+    copy = (f"copy {', '.join(names[:-1]) + ' and ' if names[1:] else ''}{names[-1]} from {files[0].parent} into "
+            "the game's layouts/ folder" + (f" ({' extends '.join(repr(path.stem) for path in files)})"
+                                            if files[1:] else "")
+            + " and declare the columns, icons and fonts it uses")
+    if title is None or title == owner_title:
+        return (f"{said}; {name!r} is one of the layouts of the bundled game {owner_title}, in templates/cards/{owner}/, "
+                f"which only that game finds: `cardgen new DIR --from {owner}` copies a game with its layouts; to "
+                f"use only this layout, {copy}")
+    return (f"{said}; the bundled game {owner_title} has a layout named {name!r}, which only that game finds: to use "
+            f"it here, {copy}")
+
+
+def _chain(folder: Path, name: str) -> list[Path]:
+    """The layout file `name` of a bundled game's folder and those of the same folder it extends, in that order."""
+    files: list[Path] = []
+    current: object = name
+    while isinstance(current, str) and (folder / f"{current}.toml").is_file() \
+            and folder / f"{current}.toml" not in files:
+        files.append(folder / f"{current}.toml")
+        try:
+            current = tomllib.loads(files[-1].read_text("utf-8")).get("extends")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            break
+    return files
 
 
 def _title(templates: Path, slug: str) -> str:

@@ -80,7 +80,8 @@ def read_game(folder: Path | str, templates: Path | None = None, assets: Iterabl
         decks.append(replace(deck, cards=read_cards(deck, table, problems, ids) if table else ()))
     _check_ids(ids, problems)
     _check_layouts(folder / "game.toml", decks, set(layouts), problems,
-                   functools.cache(lambda name: bundled_owner(name, slug, templates or templates_dir())))
+                   functools.cache(lambda name: bundled_owner(name, slug, templates or templates_dir(), layouts,
+                                                              manifest.info["title"])))
     _check_art(folder, shared, decks, problems, manifest.variant.art)
     _check_board_layouts(folder / "game.toml", manifest.boards, set(layouts), problems)
     _check_icons(decks, set(manifest.icons), problems)

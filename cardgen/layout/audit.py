@@ -8,7 +8,8 @@ read. Each finding names the layout file and line of the setting, and the card's
 name and CSV file:line (or the deck's header, for a column no card could have).
 
 A problem that shows on many cards is one finding: its first card and how many more (`grouped`);
-the build groups its warnings the same way.
+markup that ate characters is one finding per box, saying what each card lost; the copies of a repeated
+box share one finding about their settings. The build groups its warnings the same way.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from cardgen.gamedata.tomlplaces import TomlPlaces
 from cardgen.layout.compose import Composer, Note, layout_names
 from cardgen.layout.template_names import IMPLICIT
 from cardgen.layout.icons import check_glyphs
+from cardgen.layout.markup import EATEN, eaten_on_cards
 from cardgen.layout.safe_zone import Fact, describe
 from cardgen.layout.spec import LayoutError, each_error
 
@@ -38,6 +40,7 @@ class Seen:
     deck: str       # the deck's id
     text: str       # the whole description, as a finding about one card ends
     short: str = ""  # a card's description once its deck is named ("card 'y-1' \"Year 1\" at years.csv:2")
+    card: str = ""   # the card's id, for messages that list the cards
 
     @property
     def is_card(self) -> bool:
@@ -55,6 +58,7 @@ class Finding:
     seen: tuple[Seen, ...]
     facts: tuple[Fact, ...] = ()  # for measurements: what each card measured, in the order of `seen`
     subject: str = ""             # for measurements: "box 'name'", which the message starts with
+    eaten: tuple[tuple[str, str], ...] = ()  # markup that ate characters: (card, what it ate there), per card
 
     def __str__(self) -> str:
         where = f"{self.place}: " if self.place else ""
@@ -98,15 +102,19 @@ def seen_on(deck: Deck, card: Card | None) -> Seen:
         return Seen(deck.id, f"the back of deck {deck.id!r}")
     short = f"card {card.id!r} {_quoted(card.name)} at {_shown(card.file)}:{card.line}"
     return Seen(deck.id, f"card {card.id!r} {_quoted(card.name)} of deck {deck.id!r} at "
-                         f"{_shown(card.file)}:{card.line}", short)
+                         f"{_shown(card.file)}:{card.line}", short, card.id)
 
 
-def note_finding(note: Note, seen: Seen) -> Finding:
-    """A composer's note about one box on one face as a finding."""
-    subject = f"box {note.box.name!r}"
+def note_finding(note: Note, seen: Seen, every_copy: bool = False) -> Finding:
+    """A composer's note about one box on one face as a finding; `every_copy`: a note about a repeated box's
+    settings, which every copy shares, names the box as written (so does one about its `repeat`)."""
+    box = note.box
+    subject = f"box {box.repeats if box.repeats and (every_copy or note.key == 'repeat') else box.name!r}"
     facts = (note.fact,) if note.fact else ()
-    return Finding(note.level, _shown_place(note.box.place(note.key)), f"{subject}: {note.message}", (seen,),
-                   facts, subject)
+    ate = ((f"card {seen.card!r}" if seen.card else seen.text, note.message),) \
+        if note.message.startswith(f"{EATEN}: ") else ()
+    return Finding(note.level, _shown_place(box.place(note.key)), f"{subject}: {note.message}", (seen,),
+                   facts, subject, ate)
 
 
 def grouped(found: Iterable[Finding]) -> list[Finding]:
@@ -117,15 +125,18 @@ def grouped(found: Iterable[Finding]) -> list[Finding]:
         if finding.facts:
             fact = finding.facts[0]
             key: tuple = (finding.level, finding.place, finding.subject, fact.topic, fact.what, fact.limit)
+        elif finding.eaten:  # once per box, whatever each card's text lost
+            key = (finding.level, finding.place, finding.subject, EATEN)
         else:
             key = (finding.level, finding.place, finding.message)
         if key not in first:
             first[key] = finding
             continue
         earlier = first[key]
-        facts = earlier.facts + finding.facts
-        message = f"{earlier.subject}: {describe(facts)}" if facts else earlier.message
-        first[key] = replace(earlier, message=message, seen=earlier.seen + finding.seen, facts=facts)
+        facts, ate = earlier.facts + finding.facts, earlier.eaten + finding.eaten
+        message = f"{earlier.subject}: {describe(facts)}" if facts else \
+            f"{earlier.subject}: {eaten_on_cards(list(ate))}" if ate else earlier.message
+        first[key] = replace(earlier, message=message, seen=earlier.seen + finding.seen, facts=facts, eaten=ate)
     return list(first.values())
 
 
@@ -143,10 +154,11 @@ def _deck(composer: Composer, deck: Deck) -> list[Finding]:
         static = composer.problems(deck, readable)
     except LayoutError as error:
         return broken + [_failed(single, header) for single in each_error(error)]
-    if broken:  # a layout that cannot be read: its cards cannot be laid out, but the names the others use are said
-        return broken + [note_finding(note, header) for note in static]
-    found = [note_finding(note, header) for note in static]
     named = {(note.box.place(note.key), note.box.name) for note in static}  # each card would say it again
+    static = _once(static)
+    if broken:  # a layout that cannot be read: its cards cannot be laid out, but the names the others use are said
+        return broken + [note_finding(note, header, every_copy=True) for note in static]
+    found = [note_finding(note, header, every_copy=True) for note in static]
 
     def lay_out(seen: Seen, faces) -> None:
         composer.notes = []
@@ -175,6 +187,18 @@ def _deck(composer: Composer, deck: Deck) -> list[Finding]:
     if deck.cards and not static and not any(f.level == "error" for f in found):  # every face laid out whole
         found += _unprinted(deck, read)
     return found
+
+
+def _once(notes: list[Note]) -> list[Note]:
+    """The notes, each copy of a repeated box's note once (its settings, and their names, are the copies')."""
+    seen: set[tuple[str, str, str]] = set()
+    kept = []
+    for note in notes:
+        key = (note.box.place(note.key), note.box.repeats or note.box.name, note.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(note)
+    return kept
 
 
 def _unprinted(deck: Deck, read: set[str]) -> list[Finding]:

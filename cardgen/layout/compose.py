@@ -363,7 +363,7 @@ class Composer:
                 spec = self.game.fonts[name]
                 try:
                     self._families[name] = fonts.family(spec.files, spec.digest, f"{self.game.root / 'game.toml'}:"
-                                                        f"{spec.line} (font {name!r})")
+                                                        f"{spec.line} (font {name!r})", fallbacks=spec.fallbacks)
                 except fonts.FontError as error:  # named at the box's font setting too, where check reports it
                     raise BoxError(f"{box.place('font')}: box {box.name!r}: {error}", "font", str(error)) from None
             elif name == DEFAULT_FONT:

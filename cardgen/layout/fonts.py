@@ -1,4 +1,4 @@
-"""The fonts text is set in: DejaVu Sans (Latin, Greek, Cyrillic, symbols), or a game's own TrueType files.
+"""The fonts text is set in: DejaVu Sans (Latin, Greek, Cyrillic, symbols), or a game's own font files.
 
 DejaVu Sans ships inside the package (cardgen/fonts/, with its licence): the same files on every
 machine, so the same inputs give byte-identical PDFs and PNGs. It is Bitstream Vera extended, with
@@ -8,7 +8,10 @@ renderer (Pillow draws them), so both measure text alike.
 
 A font is named by a key: "regular", "bold", "italic" or "bolditalic" for DejaVu Sans, and
 "<family id>/<style>" for a family a game declares in game.toml's [fonts] (see `family`). A
-family's id is made from its files' bytes and places, so two games in one process never clash.
+family's id is made from its files' bytes and places, so two games in one process never clash. A game's
+font is drawn from a TrueType file of pnpkit's cache: its CFF outlines converted (cardgen.layout.cff_fonts)
+and the glyphs it lacks added from the later fonts of its fallback list and DejaVu Sans
+(cardgen.layout.font_fallback).
 The ids are reportlab's names for the fonts only: a PDF names a font by the PostScript name in its
 file, so the output does not depend on where the game folder is.
 """
@@ -17,12 +20,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import struct
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+from fontTools.ttLib import TTLibError
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from cardgen.layout.cff_fonts import truetype
+from cardgen.layout.font_fallback import FallbackError, merged
 from cardgen.layout.spec import LayoutError
 
 PT = 25.4 / 72  # millimetres per point
@@ -61,28 +69,51 @@ def register() -> None:
                                   italic=PDF_NAMES["italic"], boldItalic=PDF_NAMES["bolditalic"])
 
 
-def family(files: Mapping[str, str | Path], digest: str, where: str) -> str:
-    """Registers a family of TTF files (style -> file; "regular" at least) and returns its id, which
-    `style_of` turns into font keys. `digest` identifies the files' contents; `where` is the
-    game.toml place that declares them, for the FontError raised when reportlab cannot read one."""
-    places = "\0".join(f"{style}={Path(files[style]).resolve()}" for style in STYLES if style in files)
+def family(files: Mapping[str, str | Path], digest: str, where: str,
+           fallbacks: Sequence[Mapping[str, str | Path]] = ()) -> str:
+    """Registers a family of font files (style -> file; "regular" at least) and returns its id, which
+    `style_of` turns into font keys. `fallbacks` are the later fonts of a fallback list (each style -> file):
+    a character the family has no glyph for is drawn from the first of them that has one, then from DejaVu
+    Sans. `digest` identifies the files' contents; `where` is the game.toml place that declares them, for the
+    FontError raised when one cannot be read."""
+    chain = (files, *fallbacks)
+    places = "\1".join("\0".join(f"{style}={Path(font[style]).resolve()}" for style in STYLES if style in font)
+                       for font in chain)
     family_id = "f" + hashlib.sha256(f"{digest}\0{places}".encode()).hexdigest()[:16]
     if f"{family_id}/regular" not in _files:
         register()
         names: dict[str, str] = {}
+        drawn: dict[str, Path] = {}
         for style in STYLES:
             if style in files:
                 names[style] = f"pnpkit-{family_id}-{style}"
-                try:
-                    pdfmetrics.registerFont(TTFont(names[style], str(files[style])))
-                except (TTFError, OSError, ValueError, IndexError, KeyError) as error:
-                    raise FontError(f"{where}: {style} font {Path(files[style]).name!r} cannot be used: {error}") \
-                        from None
+                drawn[style] = _drawn_file(style, chain, where)
+                pdfmetrics.registerFont(TTFont(names[style], str(drawn[style])))
         for style in STYLES:
             source = style if style in names else next(s for s in FALLBACK[style] if s in names)
             _pdf_names[f"{family_id}/{style}"] = names[source]
-            _files[f"{family_id}/{style}"] = Path(files[source])
+            _files[f"{family_id}/{style}"] = drawn[source]
     return family_id
+
+
+def _nearest(font: Mapping[str, str | Path], style: str) -> Path:
+    """The file of `font` for `style`, or of the nearest style it has."""
+    return Path(font[next(s for s in (style, *FALLBACK[style]) if s in font)])
+
+
+def _drawn_file(style: str, chain: Sequence[Mapping[str, str | Path]], where: str) -> Path:
+    """The TrueType file text in `style` of the fallback list `chain` is drawn from: the first font's file (its
+    CFF outlines converted) with the glyphs it lacks taken from the later fonts, then from DejaVu Sans."""
+    path = Path(chain[0][style])
+    try:
+        first = truetype(path)
+        TTFont("pnpkit-check", str(first))  # reportlab's own reading, whose errors name what is wrong
+        others = [truetype(_nearest(font, style)) for font in chain[1:]] + [FILES[style]]
+        others = [other for n, other in enumerate(others) if other != first and other not in others[:n]]
+        return merged(first, others)
+    except (TTFError, TTLibError, FallbackError, OSError, ValueError, IndexError, KeyError, AssertionError,
+            struct.error) as error:
+        raise FontError(f"{where}: {style} font {path.name!r} cannot be used: {error}") from None
 
 
 def pdf_name(font: str) -> str:

@@ -97,6 +97,8 @@ def plain(source: str) -> str:
 
 
 _MARKERS = {"*": "italics", "**": "bold"}
+EATEN = "markup ate characters"
+ADVICE = "write \\* for a star that should print"
 
 
 @functools.lru_cache(maxsize=8192)
@@ -131,8 +133,17 @@ def eaten(source: str) -> str | None:
         return None
     start, token, why = min(bad)
     shown = _window(source, start)
-    return (f"markup ate characters: {shown!r} prints as {_visible(shown)!r}: the {token!r} at character "
-            f"{start + 1} {why}; write \\* for a star that should print")
+    return f"{EATEN}: {shown!r} prints as {_visible(shown)!r}: the {token!r} at character {start + 1} {why}; {ADVICE}"
+
+
+def eaten_on_cards(sentences: list[tuple[str, str]], shown: int = 5) -> str:
+    """One sentence for what markup ate in one box on several cards, from (card, `eaten` sentence) pairs: each
+    card's own detail for the first `shown` cards, the rest by name."""
+    cards = list(dict.fromkeys(card for card, _ in sentences))
+    details = {card: sentence.removeprefix(f"{EATEN}: ").removesuffix(f"; {ADVICE}") for card, sentence in sentences}
+    listed = "; ".join(f"{card}: {details[card]}" for card in cards[:shown])
+    rest = f"; and on {', '.join(cards[shown:])}" if cards[shown:] else ""
+    return f"{EATEN} on {len(cards)} cards: {listed}{rest}; {ADVICE}"
 
 
 def _visible(source: str) -> str:

@@ -3,7 +3,9 @@
 A layout file is TOML: `extends` (another layout's name), `description`, `font` (the font family
 its text boxes use unless a box names another), `[style]` (colour names to "#rrggbb") and
 `[boxes.<name>]` tables drawn in file order, parents' boxes first. A box that a
-child layout repeats is merged key by key; `hidden = true` removes an inherited box.
+child layout repeats is merged key by key; `hidden = true` removes an inherited box. A box's own `extends`
+takes another box's settings (cardgen.layout.box_extends); `repeat` and `step` draw it several times
+(cardgen.layout.repeat), each copy an ordinary box.
 Coordinates, font sizes and `hidden` written as templates (`"{{ ... }}"`) are kept as templates and
 worked out per card by cardgen.layout.per_card.
 """
@@ -21,13 +23,15 @@ from collections.abc import Callable, Mapping
 import jinja2
 
 from cardgen.gamedata.tomlplaces import TomlPlaces
+from cardgen.layout import repeat
+from cardgen.layout.box_extends import resolve_extends
 from cardgen.layout.expressions import ExpressionError, compile_expression
 from cardgen.layout.templating import environment
 
 GEOMETRY = ("x", "y", "w", "h")
 BOARD_TABLES = ("tracks", "grids", "slots")  # what a board's layout has beside its boxes (cardgen.layout.board_spec)
 KNOWN_KEYS = "extends, description, font, style, boxes, or a board's tracks, grids and slots"
-COMMON = {"kind", "when", "hidden", "under", "safe", *GEOMETRY}  # safe: see cardgen.layout.safe_zone
+COMMON = {"kind", "when", "hidden", "under", "safe", "extends", "repeat", "step", *GEOMETRY}  # safe: cardgen.layout.safe_zone
 KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius"},
     "ellipse": {"fill", "stroke", "stroke_width"},
@@ -98,6 +102,7 @@ class Box:
     when: Callable[..., Any] | None
     sources: Mapping[str, str]  # key -> Jinja2 source, for checking the names it uses
     places: Mapping[str, tuple[Path, int | None]] = field(default_factory=dict)  # key -> (file, line) it was set at
+    repeats: str = ""  # for a copy of a repeated box (`pips[2]`), the box as written (`pips`)
 
     def place(self, key: str | None = None) -> str:
         """`file:line` of one of the box's settings (or of the box itself), for messages."""
@@ -203,6 +208,7 @@ def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
                     {k: merged[k] for k in keys[keys.index(under):]}
             else:
                 merged[box_name] = entry
+    problems += [LayoutError(problem) for problem in resolve_extends(merged)]  # a box's `extends`: another box
     if font is not None:  # the layout's font is each text box's own unless the box names one
         for box in merged.values():
             if box.get("kind", "text") == "text" and "font" not in box:
@@ -211,8 +217,10 @@ def _read_layout(name: str, files: Mapping[str, Path]) -> Layout:
     for box_name, box in merged.items():
         if box.get("hidden") is True:
             continue
+        repeating = {key: box.pop(key) for key in ("repeat", "step") if key in box}
         try:
-            boxes.append(_box(box_name, box))
+            built = _box(box_name, box)
+            boxes += _repeated(built, repeating) if repeating else [built]
         except LayoutError as error:
             problems.append(error)
     if problems:
@@ -318,6 +326,14 @@ def _box(name: str, raw: dict) -> Box:
               if k not in GEOMETRY and k not in TEMPLATED and k not in per_card and k != "under"}
     return Box(name, kind, tuple(geometry), MappingProxyType(values), MappingProxyType(templates), when,
                MappingProxyType(sources), MappingProxyType(places))
+
+
+def _repeated(box: Box, settings: dict[str, Any]) -> list[Box]:
+    """The copies of a box that says `repeat` (cardgen.layout.repeat), each an ordinary box."""
+    try:
+        return repeat.copies(box, repeat.plan(settings))
+    except repeat.RepeatError as error:
+        raise LayoutError(f"{box.place(error.key)}: box {box.name!r}: {error}") from None
 
 
 def _place(places: Mapping[str, tuple[Path, int | None]], key: str) -> str:

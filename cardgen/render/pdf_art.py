@@ -17,9 +17,9 @@ import hashlib
 import math
 import os
 import tempfile
-from pathlib import Path
 
 from cardgen.layout.art_files import file_version, read_art
+from cardgen.layout.cache_folders import cache_folder
 
 ART_DPI = 300.0        # default print resolution of raster art
 JPEG_QUALITY = 92      # measured: at 300 dpi, no visible difference from lossless in a print (docs/designers/layouts.md)
@@ -110,16 +110,3 @@ def _photographic(path: str, image) -> bool:
     if path.lower().endswith((".jpg", ".jpeg")):
         return True  # already stored lossily: a lossless copy would only be larger
     return image.getcolors(maxcolors=PHOTO_COLOURS) is None
-
-
-def cache_folder() -> Path:
-    """Where scaled art is kept between builds: $PNPKIT_CACHE, else $XDG_CACHE_HOME/pnpkit, else ~/.cache/pnpkit."""
-    root = os.environ.get("PNPKIT_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnpkit")
-    folder = Path(root) / "art"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:  # a read-only home: a private folder for this process
-        folder = Path(tempfile.gettempdir()) / f"pnpkit-art-{os.getuid() if hasattr(os, 'getuid') else 0}"
-        folder.mkdir(parents=True, exist_ok=True)
-    return folder
