@@ -43,6 +43,7 @@ KINDS: dict[str, set[str]] = {
 TEMPLATED = {"text", "fill", "stroke", "colour", "icon", "column", "accent"}
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
 NUMBERS = {"size", "min_size", "stroke_width", "radius", "width", "leading"}
+LENGTHS = {"stroke_width", "radius", "width"}  # millimetres, or a number with its unit ("38px", "0.1in")
 FLAGS = {"bold", "italic", "hidden", "placeholder", "safe"}
 FONT_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a family of game.toml's [fonts], or "default"
 PER_CARD = {*GEOMETRY, "size", "min_size", "hidden"}  # settings that may also be templates over the card
@@ -290,6 +291,15 @@ def _box(name: str, raw: dict) -> Box:
     for key, choices in CHOICES.items():
         if key in raw and raw[key] not in choices:
             problems.append(LayoutError(f"{at(key)}: {key} must be one of {', '.join(choices)}, found {raw[key]!r}"))
+    for key in sorted(LENGTHS & set(raw) - per_card):  # a length may carry its unit, as positions do: "38px"
+        if isinstance(raw[key], str):
+            try:
+                raw[key] = compile_expression(raw[key])({})
+            except (ExpressionError, KeyError) as error:  # KeyError: W, H or bleed, which a radius cannot use
+                why = str(error) if isinstance(error, ExpressionError) else f"{error} is not known here"
+                problems.append(LayoutError(f"{at(key)}: {key} must be a length such as 0.5, \"2mm\" or \"38px\", "
+                                            f"found {raw[key]!r} ({why})"))
+                raw[key] = 0.0
     for key in sorted(NUMBERS & set(raw) - per_card):
         if not isinstance(raw[key], (int, float)) or isinstance(raw[key], bool) or raw[key] < 0:
             problems.append(LayoutError(f"{at(key)}: {key} must be a number of 0 or more, found {raw[key]!r}"))

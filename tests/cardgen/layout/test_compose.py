@@ -192,6 +192,35 @@ def test_a_unit_pnpkit_does_not_know_is_named(make_game):
         Composer(game, bleed=3).front(deck, deck.cards[0], 1)
 
 
+@pytest.mark.parametrize(("radius", "width", "expected"), [("38px", "0.01in", (3.2173, 0.254)), (2, 0.3, (2, 0.3))])
+def test_a_radius_and_a_stroke_take_units_too(make_game, radius, width, expected):
+    toml = MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "units"')
+    folder = make_game(toml=toml)
+    (folder / "layouts").mkdir()
+    def value(v: str | float) -> str:
+        return f'"{v}"' if isinstance(v, str) else str(v)
+
+    (folder / "layouts" / "units.toml").write_text(f'[boxes.band]\nkind = "rect"\nx = 2\ny = 2\nw = 40\nh = 20\n'
+                                                   f'radius = {value(radius)}\nstroke = "#000000"\n'
+                                                   f'stroke_width = {value(width)}\n')
+    game = load_game(folder)
+    deck = game.deck("heroes")
+    band = Composer(game, bleed=3).front(deck, deck.cards[0], 1).ops[0]
+    assert (band.radius, band.stroke_width) == pytest.approx(expected, abs=1e-4)
+
+
+def test_a_radius_cannot_use_the_cards_size(make_game):
+    toml = MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "units"')
+    folder = make_game(toml=toml)
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "units.toml").write_text('[boxes.band]\nkind = "rect"\nx = 2\ny = 2\nw = 40\nh = 20\n'
+                                                   'radius = "W / 10"\nfill = "#000000"\n')
+    game = load_game(folder)
+    deck = game.deck("heroes")
+    with pytest.raises(LayoutError, match=re.escape("radius must be a length such as 0.5")):
+        Composer(game, bleed=3).front(deck, deck.cards[0], 1)
+
+
 WORDS_TOML = MINIMAL_TOML.replace('title = "Heroes"', 'title = "Heroes"\nlayout = "words"') + \
     '\n[icons]\ncoin = { label = "Coins", glyph = "coin", colour = "#c9a227", words = ["Coin", "Gold coin"] }\n'
 WORDS_LAYOUT = '[boxes.rules]\nkind = "text"\nx = 3\ny = 3\nw = 57\nh = 30\ntext = "{{ card.text }}"\n'
