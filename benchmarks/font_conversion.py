@@ -27,23 +27,10 @@ sys.path.insert(0, str(ROOT))
 from cardgen.layout.cff_fonts import truetype  # noqa: E402 - after the path to the checkout
 from cardgen.layout.font_fallback import merged  # noqa: E402
 from cardgen.layout.fonts import FILES  # noqa: E402
+from tests.cardgen.layout.test_font_cff import TOML  # noqa: E402
 from tests.fixtures.fonts.cff_font import cff_font  # noqa: E402
 
-GAME = """\
-[game]
-title = "Otf"
-players = 2
-
-[fonts]
-display = "fonts/Display.otf"
-
-[decks.words]
-title = "Words"
-layout = "face"
-
-[decks.words.columns.text]
-type = "text"
-"""
+GAME = TOML.replace("fonts/Testa.otf", "fonts/Display.otf")  # the .otf test game, its font renamed
 FACE = """\
 font = "display"
 
