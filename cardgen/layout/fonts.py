@@ -24,13 +24,9 @@ import struct
 from pathlib import Path
 from collections.abc import Mapping, Sequence
 
-from fontTools.ttLib import TTLibError
-
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from cardgen.layout.cff_fonts import truetype
-from cardgen.layout.font_fallback import FallbackError, merged
 from cardgen.layout.spec import LayoutError
 
 PT = 25.4 / 72  # millimetres per point
@@ -104,6 +100,11 @@ def _nearest(font: Mapping[str, str | Path], style: str) -> Path:
 def _drawn_file(style: str, chain: Sequence[Mapping[str, str | Path]], where: str) -> Path:
     """The TrueType file text in `style` of the fallback list `chain` is drawn from: the first font's file (its
     CFF outlines converted) with the glyphs it lacks taken from the later fonts, then from DejaVu Sans."""
+    from fontTools.ttLib import TTLibError  # fontTools loads for a game with its own fonts only
+
+    from cardgen.layout.cff_fonts import truetype
+    from cardgen.layout.font_fallback import FallbackError, merged
+
     path = Path(chain[0][style])
     try:
         first = truetype(path)

@@ -11,10 +11,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 # modules a plain PDF build has no use for: the image and Tabletop Simulator exporters, CMYK (and pypdf), the
-# rulebook's PDF side and reportlab's flowables, SVG drawing (no SVG art here), the process pool, the preview
+# rulebook's PDF side and reportlab's flowables, SVG drawing (no SVG art here), the process pool, the preview, fontTools
 NOT_FOR_A_PLAIN_BUILD = ("cardgen.export.pngs", "cardgen.export.tts", "cardgen.export.cmyk", "cardgen.export.pool",
                          "pypdf", "reportlab.platypus", "reportlab.graphics", "cardgen.render.pdf_svg",
-                         "cardgen.rulebook.pdf", "cardgen.preview", "multiprocessing", "flask")
+                         "cardgen.rulebook.pdf", "cardgen.preview", "multiprocessing", "flask", "fontTools")
 NOT_FOR_HELP = NOT_FOR_A_PLAIN_BUILD + ("cardgen.build.run", "cardgen.render.pdf_sheets", "cardgen.reprint.run")
 
 PROBE = """
