@@ -57,7 +57,7 @@ def test_under_places_a_new_box_beneath_an_inherited_one(tmp_path):
     [
         ('extends = "base"\n[boxes.title]\nx = "W - margin"\n', "box 'title': 'W - margin' names 'margin'"),
         ('extends = "base"\n[boxes.title]\nalign = "middle"\n', "box 'title': align must be one of left, center, right"),
-        ('extends = "base"\n[boxes.band]\nradius = "big"\n', "box 'band': radius must be a number"),
+        ('extends = "base"\n[boxes.band]\nradius = "big"\n', "box 'band': radius must be a length such as 0.5"),
         ('extends = "base"\n[boxes.band]\nfont = "serif"\n', "box 'band': 'font' is not a setting of a rect box"),
         ('extends = "base"\n[boxes.new]\nkind = "rect"\nx = 1\n', "box 'new': needs y, w, h"),
         ('extends = "base"\n[boxes.title]\ntext = "{{ card.name "\n', "box 'title': text: template error"),
