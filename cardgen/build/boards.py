@@ -19,6 +19,7 @@ from cardgen.layout.spec import LayoutError
 
 
 SHAPE = 0.01  # a board is printed at a shop's size when its shape is the shop's within 1% (pdf_board_shop)
+PICTURE_DPI = 100  # a board's picture (--png): the whole board at a glance, for the companion and a shop's page
 
 
 def board_names(game: Game, board: Board, options: BuildOptions) -> list[str]:
@@ -26,7 +27,13 @@ def board_names(game: Game, board: Board, options: BuildOptions) -> list[str]:
     and the board has the shop size's shape."""
     sheet = options.board_paper or options.paper
     names = [f"{game.build_name}-{board.id}-{paper(sheet).name}.pdf"]
-    return names + ([f"{game.build_name}-{board.id}-{options.board_shop}.pdf"] if at_shop(board, options) else [])
+    names += [f"{game.build_name}-{board.id}-{options.board_shop}.pdf"] if at_shop(board, options) else []
+    return names + (picture_names(board) if options.png or options.preset else [])
+
+
+def picture_names(board: Board) -> list[str]:
+    """The pictures of a board's sides that --png writes (boards/<id>.png, boards/<id>-back.png)."""
+    return [f"boards/{board.id}.png"] + ([f"boards/{board.id}-back.png"] if board.back else [])
 
 
 def at_shop(board: Board, options: BuildOptions) -> bool:
@@ -95,12 +102,22 @@ def write_boards(game: Game, options: BuildOptions, faces: dict[str, tuple[Face,
                                        bleed=options.bleed, back=back, duplex=options.duplex if back else "long",
                                        back_offset=options.back_offset, folds=board.folds, art_dpi=options.art_dpi)
                 made = len(plan.tiles) * (2 if back else 1)
-                if len(names) > 1 and options.board_shop:  # at the shop's size, laid out with the shop's bleed
+                at_size = [name for name in names if name.endswith(f"-{options.board_shop}.pdf")]
+                if at_size and options.board_shop:  # at the shop's size, laid out with the shop's bleed
                     shop = shop_board(options.board_shop)
                     shops = Composer(game, shop.bleed)
-                    made += write_board_shop_pdf(shops.board(board), staging.path(names[1]),
+                    made += write_board_shop_pdf(shops.board(board), staging.path(at_size[0]),
                                                  back=shops.board(board, "back") if board.back else None,
                                                  title=board.title, shop=shop, art_dpi=options.art_dpi)
+                pictures = [name for name in names if name.startswith("boards/")]
+                if pictures:  # each side whole, drawn by the PNG renderer the card images use
+                    from cardgen.render.png_draw import render
+                    from cardgen.render.png_encode import encode_png
+
+                    for name, side in zip(pictures, (front, back)):
+                        assert side is not None
+                        image = render(side, PICTURE_DPI, bleed=0)
+                        staging.path(name).write_bytes(encode_png(image, PICTURE_DPI))
             except (LayoutError, TileError, ShopBoardError) as error:
                 raise BuildError(f"board {board.id!r}: {error}") from None
             return made, list(front.warnings)

@@ -3,7 +3,8 @@
 The rulebook page is rendered from the game's own rulebook template and data by `cardgen.rulebook.html`
 (Markdown and Jinja2, no reportlab), once per process. The card gallery shows the PNGs of
 `cardgen build --png` (`output/<slug>/png/<deck>/<card>.png`) where they exist and, otherwise, the words each
-card prints (its layout's text boxes filled from the game data, as cardgen.layout.printed_text reads them).
+card prints (its layout's text boxes filled from the game data, as cardgen.layout.printed_text reads them);
+then the game's boards, mats and aids, with the pictures the same build drew (`output/<slug>/boards/<id>.png`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,19 @@ class GalleryDeck:
     description: str
     cards: tuple[GalleryCard, ...]
 
+
+@dataclass(frozen=True)
+class GalleryBoard:
+    """A board, mat or aid: its title, kind in words, copies, and its picture (relative to output/<slug>/) if built."""
+
+    id: str
+    title: str
+    kind: str
+    count: int
+    image: str | None
+
+
+KINDS = {"board": "board", "mat": "player mat", "aid": "player aid"}  # a board's kind, as a player says it
 
 _cache: dict[str, tuple[str | None, str | None]] = {}
 
@@ -77,3 +91,10 @@ def gallery(game: Game, output: Path) -> list[GalleryDeck]:
                                      image if (output / game.slug / image).is_file() else None))
         decks.append(GalleryDeck(deck.id, deck.title, deck.description, tuple(cards)))
     return decks
+
+
+def gallery_boards(game: Game, output: Path) -> list[GalleryBoard]:
+    """The game's boards, mats and aids, each with the picture `cardgen build --png` drew of it, where it has."""
+    return [GalleryBoard(board.id, board.title, KINDS.get(board.kind, board.kind), board.count,
+                         image if (output / game.slug / (image := f"boards/{board.id}.png")).is_file() else None)
+            for board in game.boards]

@@ -1,4 +1,4 @@
-"""Pages of a game's printed material: its rulebook, a gallery of its cards, and the card pictures cardgen built."""
+"""Pages of a game's printed material: its rulebook, a gallery of its cards and boards, and the pictures cardgen built."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, render_template, send_from_directory
 
 from companion.table.errors import NotFound
-from companion.web.library import gallery, rulebook_body
+from companion.web.library import gallery, gallery_boards, rulebook_body
 from companion.web.services import services
 
 blueprint = Blueprint("printed", __name__)
@@ -28,7 +28,8 @@ def rulebook(slug: str):
 def cards(slug: str):
     entry = services().catalog.get(slug)
     return render_template("pages/gallery.html", title=services().catalog.title(slug), slug=slug,
-                           decks=gallery(entry.game, output_dir()), game_data=entry.game)
+                           decks=gallery(entry.game, output_dir()), boards=gallery_boards(entry.game, output_dir()),
+                           game_data=entry.game)
 
 
 @blueprint.get("/library/<slug>/png/<deck>/<name>.png")
@@ -37,4 +38,13 @@ def card_image(slug: str, deck: str, name: str):
     folder = output_dir() / slug / "png" / deck
     if not (folder / f"{name}.png").is_file():
         raise NotFound("this server has no picture of that card")
+    return send_from_directory(folder, f"{name}.png", mimetype="image/png")
+
+
+@blueprint.get("/library/<slug>/boards/<name>.png")
+def board_image(slug: str, name: str):
+    entry = services().catalog.get(slug)  # only the games the companion knows, and only their boards
+    folder = output_dir() / slug / "boards"
+    if name not in {board.id for board in entry.game.boards} or not (folder / f"{name}.png").is_file():
+        raise NotFound("this server has no picture of that board")
     return send_from_directory(folder, f"{name}.png", mimetype="image/png")

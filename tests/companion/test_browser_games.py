@@ -32,6 +32,9 @@ def server(tmp_path_factory, sheet_game):
     pictures.mkdir(parents=True)
     for card in deck.cards:
         Image.new("RGB", (75, 105), "#2a6f97").save(pictures / f"{card.id}.png")
+    boards = folder / "output" / "unfair_chko" / "boards"  # and one board's, as `cardgen build --png` draws it
+    boards.mkdir()
+    Image.new("RGB", (984, 650), "#f2e6d0").save(boards / "steps.png")
     live = LiveServer(f"sqlite:///{folder / 'companion.sqlite3'}", folder / "instance", games=[sheet_game],
                       env={"COMPANION_OUTPUT": str(folder / "output")})
     live.start()
@@ -241,7 +244,8 @@ def test_every_page_fits_a_phone_with_labelled_readable_controls_of_44_px(server
         page.wait_for_timeout(50)
         assert page.evaluate(AUDIT) == [], path
         if path == "/library/unfair_chko/cards":  # the pictures are there (and they are what the axe rules check)
-            assert page.locator("main img").count() == len(page.locator("main section").first.locator("li").all())
+            cards = len(page.locator("main section").first.locator("li").all())
+            assert page.locator("main img").count() == cards + 1  # the first deck's cards and the step tracker
         report = axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_RULES}})
         assert report.violations_count == 0, (path, [(v["id"], v["nodes"][0]["html"][:120])
                                                      for v in report.response["violations"]])

@@ -89,3 +89,16 @@ def test_an_aid_lists_a_decks_cards_from_its_data(cli, board_game, tmp_path):
     (board_game / "layouts" / "aid.toml").write_text(BOARD_AID.replace('text = "On your turn: play a hero"', aid))
     assert cli("build", board_game, "--out", tmp_path, "--no-rulebook").exit_code == 0
     assert "Heroes: Ada, Grace" in text_of(tmp_path / "tiny" / "tiny-aid-a4.pdf")
+
+
+def test_png_draws_each_board_whole_for_the_companion_and_a_shops_page(cli, board_game, tmp_path):
+    from PIL import Image
+
+    assert cli("build", board_game, "--out", tmp_path, "--no-rulebook", "--png").exit_code == 0
+    with Image.open(tmp_path / "tiny" / "boards" / "main.png") as picture:
+        assert picture.size == (round(420 / 25.4 * 100), round(297 / 25.4 * 100))  # the whole board at 100 dpi
+        assert round(picture.info["dpi"][0]) == 100
+    manifest = json.loads((tmp_path / "tiny" / "manifest.json").read_text())
+    assert {"boards/main.png", "boards/square.png", "boards/aid.png"} <= set(manifest["files"])
+    again = cli("build", board_game, "--out", tmp_path, "--no-rulebook")  # without --png the pictures go
+    assert again.exit_code == 0 and not (tmp_path / "tiny" / "boards").exists()

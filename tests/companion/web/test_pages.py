@@ -135,6 +135,24 @@ def test_the_gallery_shows_card_text_or_the_pictures_cardgen_built(app, client, 
     assert missing.status_code == 404 and "No game called &#39;nosuchgame&#39;" in missing.get_data(as_text=True)
 
 
+def test_the_gallery_shows_the_boards_with_the_pictures_cardgen_drew(app, client, tmp_path, load_bundled):
+    app.config["OUTPUT_DIR"] = str(tmp_path)
+    boards = load_bundled("unfair_chko").boards
+    page = client.get("/library/unfair_chko/cards").get_data(as_text=True)
+    assert "Boards, mats and aids" in page and all(board.title in page for board in boards)
+    assert "Player aid, 5 copies; this server has no picture of it." in page
+    folder = tmp_path / "unfair_chko" / "boards"
+    folder.mkdir(parents=True)
+    (folder / f"{boards[0].id}.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"0" * 32)
+    page = client.get("/library/unfair_chko/cards").get_data(as_text=True)
+    src = f"/library/unfair_chko/boards/{boards[0].id}.png"
+    assert f'src="{src}"' in page
+    with client.get(src) as image:
+        assert image.status_code == 200 and image.mimetype == "image/png"
+    assert client.get("/library/unfair_chko/boards/heroes.png").status_code == 404  # not a board of the game
+    assert client.get(f"/library/unfair_chko/boards/{boards[1].id}.png").status_code == 404  # not drawn
+
+
 def test_a_qr_code_of_the_play_link_is_svg_and_only_for_links(client):
     response = client.post("/qr", data="http://127.0.0.1:5000/games/abc#key=secret")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
