@@ -11,12 +11,11 @@ from collections.abc import Mapping
 from cardgen.gamedata import Card, CardSize, Deck, Game, thaw
 from cardgen.gamedata.records import Board
 from cardgen.gamedata.columns import PLACEHOLDER_ART
-from cardgen.gamedata.containment import art_path, contained
 from cardgen.layout import fonts
 from cardgen.layout import icons as icon_ops
 from cardgen.layout.art_error import ArtError
-from cardgen.layout.art_files import ArtFile, read_art
-from cardgen.layout.board_spec import board_ops
+from cardgen.layout.game_art import GameArt
+from cardgen.layout.board_face import board_face
 from cardgen.layout.icon_words import IconWords
 from cardgen.layout.markup import eaten, is_plain, parse
 from cardgen.layout.ops import Ellipse, Face, Image, Op, Path, Rect
@@ -66,7 +65,7 @@ class Composer:
         self.game, self.bleed = game, bleed
         self.card_size = card_size  # `--card-size`: every deck printed at this size, its layouts scaled to it
         self._layouts: dict[str, Layout] = {}
-        self._art_files: dict[str, ArtFile | None] = {}
+        self.art = GameArt(game)  # the game's art files, each read once
         self._backs: dict[Face, Face] = {}  # each distinct back face once, so renderers can draw it once
         self._deck_backs: dict[str, Face] = {}  # the back of each deck whose back is the same for every card
         self._back_varies: dict[str, bool] = {}
@@ -155,28 +154,16 @@ class Composer:
         return face
 
     def board(self, board: Board, side: str = "front") -> Face:
-        """A side of a board, mat or aid: its layout's boxes, then its grids, slots and tracks over them
-        (cardgen.layout.board_spec), laid out at the board's own size. A composer made without --card-size."""
-        name = board.layout if side == "front" else board.back
-        if name is None:
-            raise LayoutError(f"board {board.id!r} has no back layout")
-        layout = self.layout(name)
-        sheet = Deck(id=board.id, title=board.title, file=self.game.root / "game.toml",
-                     size=CardSize(board.id, board.width, board.height), layout=name, layout_by=None, back=name,
-                     description=board.description, columns=(), safe_zone=0.0)
-        context = self._context(sheet, None, 0, side) | {
-            "board": {"id": board.id, "title": board.title, "kind": board.kind, "count": board.count},
-            "decks": self._decks_context()}  # an aid may list a deck's cards: its data, never retyped
-        face = self._face(layout, sheet, context, f"board-{board.id}-{side}")
-        drawn = board_ops(layout.board, where=str(layout.path), size=(board.width, board.height), context=context,
-                          decks={deck.id: (deck.size.width, deck.size.height) for deck in self.game.decks})
-        return replace(face, ops=face.ops + drawn)
+        """A side of a board, mat or aid, laid out at the board's own size (cardgen.layout.board_face)."""
+        return board_face(self, board, side)
 
-    def _decks_context(self) -> dict[str, Any]:
-        """Every deck of the game with its cards' fields, as a board's templates see them (`decks.op.cards`)."""
-        return {deck.id: {"id": deck.id, "title": deck.title, "total": deck.total, "distinct": deck.distinct,
-                          "cards": [SimpleNamespace(**{**card.fields, "count": card.count}) for card in deck.cards]}
-                for deck in self.game.decks}
+    def sheet(self, layout: Layout, deck: Deck, context: dict[str, Any], seed: str) -> Face:
+        """`layout`'s boxes laid out on a sheet of `deck`'s size with `context` (a board's: its sheet is a deck of none)."""
+        return self._face(layout, deck, context, seed)
+
+    def context(self, deck: Deck, side: str) -> dict[str, Any]:
+        """What templates see on a side of `deck` with no card (a board's side)."""
+        return self._context(deck, None, 0, side)
 
     def back_varies(self, deck: Deck) -> bool:
         """Whether the deck's back layout prints anything of the card (`card`, `number`, `index`, `body`)."""
@@ -378,22 +365,12 @@ class Composer:
         x, y, w, h = rect
         file_name = values.get("column", "").strip()
         accent = solid_colour(values.get("accent"), layout.style, layout.style.get("accent", DEFAULT_ACCENT), where, "accent")
-        art = self._art_file(file_name) if file_name else None
+        art = self.art.file(file_name) if file_name else None
         if art is None:
             return list(placeholder(seed, x, y, w, h, accent))
         scale = max(w / art.width, h / art.height)  # cover the box, cropping what does not fit
         dw, dh = art.width * scale, art.height * scale
         return [Image(art.path, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, (x, y, w, h), art.vector)]
-
-    def _art_file(self, file_name: str) -> ArtFile | None:
-        """The readable file of that name in art/, None when there is no such file; ArtError when it cannot be read."""
-        if file_name not in self._art_files:
-            path = art_path(self.game.root, file_name, self.game.assets, self.game.variant.art)  # the variant's, art/, --assets
-            if path.exists() and not contained(self.game.root, path, self.game.assets):  # `..`, absolute, a link out
-                raise ArtError(f"file {file_name!r} is outside the game folder {self.game.root.resolve()}; "
-                               "copy it into art/ (or pass the folder it is in with --assets)")
-            self._art_files[file_name] = read_art(str(path.resolve())) if path.is_file() else None
-        return self._art_files[file_name]
 
 
 def _text_settings(v: Mapping[str, Any], shrink: float = 1.0) -> tuple:

@@ -13,8 +13,7 @@ from pypdf import PdfReader
 
 from cardgen.gamedata.bundle import card_data_dir
 from cardgen.gamedata.loader import load_game
-from cardgen.layout.compose import Composer
-from tests.cardgen.layout.board_pdf import Shape, Shown, render, shapes, texts
+from tests.cardgen.layout.board_pdf import Shape, Shown, drawn_boards
 
 SLUG = "emigration"
 MARGIN = 2.0  # the slots' margin all round (the default)
@@ -32,15 +31,7 @@ def words(pdf: Path) -> str:
 @pytest.fixture(scope="module")
 def drawn(tmp_path_factory) -> dict[str, tuple[list[Shape], list[Shown], tuple[float, float]]]:
     """Each board's face as the build lays it out, drawn into a PDF and read back: its paths, strings and size."""
-    game = load_game(card_data_dir() / SLUG)
-    composer = Composer(game, bleed=3.0)
-    folder = tmp_path_factory.mktemp("faces")
-    out = {}
-    for board in game.boards:
-        face = composer.board(board)
-        pdf = render(face.ops, folder / f"{board.id}.pdf", (board.width, board.height))
-        out[board.id] = (shapes(pdf), texts(pdf), (board.width, board.height))
-    return out
+    return drawn_boards(SLUG, tmp_path_factory.mktemp("faces"))
 
 
 def card_slots(found: list[Shape], card: tuple[float, float]) -> list[Shape]:

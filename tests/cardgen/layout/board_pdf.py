@@ -137,3 +137,19 @@ def texts(pdf: Path) -> list[Shown]:
 
     page.extract_text(visitor_text=visit)
     return shown
+
+
+def drawn_boards(slug: str, folder: Path) -> dict[str, tuple[list[Shape], list[Shown], tuple[float, float]]]:
+    """Each board of the bundled game `slug` as the build lays it out, drawn into a PDF in `folder` and read back:
+    its paths, strings and size, by board id."""
+    from cardgen.gamedata.bundle import card_data_dir
+    from cardgen.gamedata.loader import load_game
+    from cardgen.layout.compose import Composer
+
+    game = load_game(card_data_dir() / slug)
+    composer = Composer(game, bleed=3.0)
+    out = {}
+    for board in game.boards:
+        pdf = render(composer.board(board).ops, folder / f"{board.id}.pdf", (board.width, board.height))
+        out[board.id] = (shapes(pdf), texts(pdf), (board.width, board.height))
+    return out
