@@ -90,7 +90,7 @@ def read_game(folder: Path | str, templates: Path | None = None, assets: Iterabl
     return Game(
         slug=slug, title=manifest.info["title"], root=folder, players=manifest.info["players"],
         minutes=manifest.info["minutes"], ages=manifest.info["ages"], designer=manifest.info["designer"],
-        version=manifest.info["version"], subtitle=manifest.info["subtitle"],
+        version=manifest.info["version"], bgg_id=manifest.info["bgg_id"], subtitle=manifest.info["subtitle"],
         description=manifest.info["description"], card_size=manifest.card_size, icons=manifest.icons,
         constants=manifest.constants, decks=tuple(decks), tokens=manifest.tokens, scoring=manifest.scoring,
         layouts=MappingProxyType(layouts), flows=flows, lab=lab, fonts=manifest.fonts,

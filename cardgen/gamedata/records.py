@@ -184,6 +184,7 @@ class Game:
     rules: str = ""  # [game] rules: the registered game whose rules it is played with; "" for its own
     variant: Variant = field(default_factory=Variant)  # the [variants.<name>] it was loaded as
     boards: tuple[Board, ...] = ()  # [boards.<id>]: boards, player mats and aids
+    bgg_id: int = 0  # [game] bgg_id: its number on BoardGameGeek, for plays sent there and to BG Stats; 0 for none
 
     @property
     def build_name(self) -> str:

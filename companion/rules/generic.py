@@ -150,7 +150,11 @@ def legal(state: Sheet) -> list[Move]:
     last = state.last_round or (state.rounds is not None and state.round >= state.rounds)
     moves.append(Move("next_round", f"End round {state.round}" + (": the last round, the game ends" if last else ""),
                       primary=True, group="end" if last else "turn"))
-    moves.append(Move("finish", "Stop the game here: the scores as they stand decide", group="end"))
+    own_end = state.rounds is not None or state.end_points is not None or any(
+        m.ends_game_at is not None for m in (*state.counter_specs, *state.track_specs))
+    # without an end of its own, the table's "finish" is how the game ends (a play stopped early otherwise)
+    moves.append(Move("finish", "Stop the game here: the scores as they stand decide" if own_end else
+                      "End the game: the scores as they stand decide", group="end", primary=not own_end))
     return moves
 
 

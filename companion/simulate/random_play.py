@@ -64,6 +64,7 @@ def play(rules: Rules, game: Any, players: Sequence[str], options: Mapping[str, 
             if moves:
                 raise ContractBroken(f"{where}: the game is over but {moves[0].label!r} ({moves[0].event}) is offered")
             _probe(rules, state, moves, game, rng, where, seq, after_end=True)
+            _viewable(rules, state, where, done)
             done.finished, done.state = True, state
             return done
         if not moves:
@@ -79,7 +80,19 @@ def play(rules: Rules, game: Any, players: Sequence[str], options: Mapping[str, 
         done.moves.append((move.event, payload, move.label))
         if probe and rng.random() < probe:
             done.probed += _probe(rules, state, rules.legal(state), game, rng, where, seq)
+            _viewable(rules, state, where, done)
     raise ContractBroken(f"{where}: not over after {limit} moves (last: {done.moves[-1][2] if done.moves else '-'})")
+
+
+def _viewable(rules: Rules, state: Any, where: str, done: Playthrough) -> None:
+    """The page and the kept play read every state through `view` and `score`: neither may fail on one."""
+    try:
+        rules.view(state)
+        rules.score(state)
+    except Exception as error:  # noqa: BLE001 - any failure here is the contract broken
+        raise ContractBroken(f"{where}: after {len(done.moves)} moves (last: "
+                             f"{done.moves[-1][2] if done.moves else 'setup'}) the game's view or score fails: "
+                             f"{type(error).__name__}: {error}") from None
 
 
 def _probe(rules: Rules, state: Any, moves: Sequence[Move], game: Any, rng: random.Random, where: str, seq: int,

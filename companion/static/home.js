@@ -113,6 +113,9 @@
     const seed = document.getElementById("seed")?.value ?? "";  // only on a server that allows a chosen seed
     const body = {slug: slug.value, players: rows.map((r) => r.name), options};
     if (seed !== "") body.seed = Number(seed);
+    const group = document.getElementById("group")?.value ?? "";  // only when this phone opened a group's link
+    if (group !== "") body.group = group;
+    if (document.getElementById("playtest").checked) body.playtest = true;
     const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
                                                 body: JSON.stringify(body)});
     const answer = await response.json();

@@ -51,7 +51,16 @@ def _version_3(conn: Connection) -> None:
                      {"key": secrets.token_hex(32), "known": json.dumps(known), "id": game_id})
 
 
-STEPS: dict[int, Callable[[Connection], None]] = {1: _version_1, 2: _version_2, 3: _version_3}
+def _version_4(conn: Connection) -> None:
+    """Plays remembered across games, the players the companion knows, the groups they play in, and playtest
+    feedback: new tables, and a game's group and playtest mark, so every saved game stays as it was."""
+    for column in ("group_id VARCHAR(40)", "playtest BOOLEAN NOT NULL DEFAULT FALSE"):
+        conn.execute(text(f"ALTER TABLE games ADD COLUMN {column}"))
+    for table in (schema.groups, schema.players, schema.plays, schema.play_seats, schema.feedback):
+        table.create(conn)  # created as released in version 4; a later change to them is a step of its own
+
+
+STEPS: dict[int, Callable[[Connection], None]] = {1: _version_1, 2: _version_2, 3: _version_3, 4: _version_4}
 assert max(STEPS) == schema.VERSION
 
 

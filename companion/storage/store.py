@@ -32,6 +32,8 @@ class GameRow:
     created_at: str
     draw_key: str = ""                # the secret the game's draws are derived from (table/draws.py); never shown
     known_draws: tuple[str, ...] = ()  # seeds of draws made elsewhere before an import (or before draw keys)
+    group: str | None = None          # the group whose play the game becomes when it ends
+    playtest: bool = False            # a playtest: its play keeps what the designer's lab compares
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class EventRow:
 def _game(row) -> GameRow:
     return GameRow(row.id, row.slug, int(row.seed) if row.seeded else None, tuple(json.loads(row.players)),
                    json.loads(row.options), row.edit_hash, row.created_at, row.draw_key or "",
-                   tuple(json.loads(row.known_draws or "[]")))
+                   tuple(json.loads(row.known_draws or "[]")), row.group_id, bool(row.playtest))
 
 
 def _event(row) -> EventRow:
@@ -88,7 +90,7 @@ class Store:
                 id=game.id, slug=game.slug, seed=game.seed or 0, seeded=game.seed is not None,
                 players=json.dumps(list(game.players)), options=json.dumps(game.options, sort_keys=True),
                 edit_hash=game.edit_hash, created_at=game.created_at, draw_key=game.draw_key,
-                known_draws=json.dumps(list(game.known_draws))))
+                known_draws=json.dumps(list(game.known_draws)), group_id=game.group, playtest=game.playtest))
         except IntegrityError:
             raise DuplicateGame(game.id) from None
 

@@ -18,7 +18,7 @@ import secrets
 import threading
 from dataclasses import dataclass, field, replace
 from datetime import datetime, UTC
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Sequence
 
 from sqlalchemy import Connection
@@ -34,6 +34,9 @@ from companion.table.errors import Forbidden, Invalid, NotFound, Stale, Unauthor
 from companion.table.printed_cards import by_printed_name
 from companion.table.ledger import META, Ledger, ledger
 from companion.table.replay import BUDGET_BASE, BUDGET_PER_EVENT, Budget, Replay
+
+if TYPE_CHECKING:
+    from companion.plays.keeper import Keeper
 
 SNAPSHOT_EVERY = 100
 log = logging.getLogger(__name__)
@@ -56,6 +59,11 @@ class Current:
     made: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @functools.cached_property
+    def scores(self) -> dict[str, Any]:
+        """The rules' score of the game now (made once for this state)."""
+        return self.rules.score(self.state)
+
+    @functools.cached_property
     def legal(self) -> list[dict[str, Any]]:
         """Every move the rules accept now, as pages and clients draw them (companion.rules.legal)."""
         return [move.as_json() for move in self.rules.legal(self.state)]
@@ -64,7 +72,7 @@ class Current:
         return {"id": self.game.id, "slug": self.game.slug, "seq": self.ledger.head,
                 "players": list(self.game.players), "created_at": self.game.created_at,
                 "seed": self.game.seed,  # a seed chosen at creation (anyone may foresee its dice); null otherwise
-                "state": self.rules.view(self.state), "scores": self.rules.score(self.state),
+                "state": self.rules.view(self.state), "scores": self.scores,
                 "legal": self.legal, "corrections": list(self.rules.corrections),
                 "can_undo": bool(self.ledger.done), "can_redo": bool(self.ledger.redo)}
 
@@ -95,19 +103,25 @@ def now() -> str:
 class Sessions:
     """Creates games, reads them and appends to their logs; a per-process cache is checked against the log."""
 
-    def __init__(self, store: Store, catalog: Catalog, changes: Changes | None = None):
+    def __init__(self, store: Store, catalog: Catalog, changes: Changes | None = None,
+                 keeper: Keeper | None = None):
         self.store, self.catalog, self.changes = store, catalog, changes
+        # called in the transaction of every change, with the game before and after it: keeps each game's play
+        # (companion.plays.keeper); a failure there is logged and never refuses the change
+        self.keeper = keeper
         self._cache: dict[str, Current] = {}
         self._games: dict[str, GameRow] = {}  # a game's row never changes once created
         self._lock = threading.Lock()
 
     def create(self, slug: str, players: list[str], options: dict[str, Any], seed: int | None = None,
-               game_id: str | None = None, created_at: str | None = None) -> tuple[Current, str]:
-        """A new game; returns it with its edit secret (shown once, stored only as a hash)."""
+               game_id: str | None = None, created_at: str | None = None, group: str | None = None,
+               playtest: bool = False) -> tuple[Current, str]:
+        """A new game; returns it with its edit secret (shown once, stored only as a hash). `group`: the group whose
+        play it becomes (its access checked by the caller); `playtest`: its play feeds the designer's lab."""
         entry = self.catalog.get(slug)
         secret = secrets.token_urlsafe(24)
         row = GameRow(game_id or secrets.token_urlsafe(12), slug, seed, tuple(players), options, hash_secret(secret),
-                      created_at or now(), draw_key=draws.new_key())
+                      created_at or now(), draw_key=draws.new_key(), group=group, playtest=playtest)
         self._setup(entry.rules, row)  # the rules may refuse the players or options
         with self.store.transaction() as conn:
             self.store.create_game(conn, row)
@@ -135,7 +149,8 @@ class Sessions:
             if led.done:  # the game loads in any process without folding its log again
                 self.store.save_snapshot(conn, row.id, led.done[-1], led.fingerprint(led.done[-1]),
                                          entry.rules.version, pickle.dumps(replay.state))
-        current = Current(row, entry.rules, led, replay.state)
+            current = Current(row, entry.rules, led, replay.state)
+            self._keep(conn, None, current, rows[-1] if rows else None)
         with self._lock:
             self._cache[row.id] = current
         self._announce(row.id, led.head)
@@ -199,6 +214,7 @@ class Sessions:
                 if kind not in META and len(after.ledger.done) % SNAPSHOT_EVERY == 0:
                     self.store.save_snapshot(conn, game_id, row.seq, after.ledger.fingerprint(row.seq),
                                              after.rules.version, pickle.dumps(after.state))
+                self._keep(conn, current, after, row)
         except StaleWrite:
             raise Stale("the game changed while this change was saved; it was not applied",
                         current=self.current(game_id).as_json()) from None
@@ -206,6 +222,16 @@ class Sessions:
             self._cache[game_id] = after
         self._announce(game_id, row.seq)
         return row, after
+
+    def _keep(self, conn: Connection, before: Current | None, after: Current, row: EventRow | None) -> None:
+        """Hands the change to the keeper of plays, in a savepoint: what it fails to write is undone alone."""
+        if self.keeper is None:
+            return
+        try:
+            with conn.begin_nested():
+                self.keeper(conn, before, after, row)
+        except Exception:
+            log.exception("game %s: its play could not be recorded after change #%s", after.game.id, after.ledger.head)
 
     def _announce(self, game_id: str, seq: int) -> None:
         """Wakes this process's streams of the game now (others hear it from the database)."""

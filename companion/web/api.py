@@ -12,6 +12,7 @@ from companion.table.errors import BadRequest, Invalid
 from companion.table.names import player_names
 from companion.table.portable import export_game, import_game
 from companion.table.sessions import public
+from companion.web.group_keys import group_for_game
 from companion.web.openapi import document
 from companion.web.request_schemas import CREATE, WRITE
 from companion.web.services import services
@@ -102,8 +103,10 @@ def create():
     if data["seed"] is not None and not current_app.config["ALLOW_CHOSEN_SEED"]:
         raise Invalid("this server draws every game's dice from a secret of its own, so no seed can be chosen (a "
                       "seed is for tests and the lab: start the server with COMPANION_ALLOW_SEED=1)", field="seed")
+    group = group_for_game(data.get("group"), data.get("group_key"))
     current, secret = services().sessions.create(data["slug"], player_names(data["players"], "players"),
-                                                 data["options"], data["seed"])
+                                                 data["options"], data["seed"], group=group,
+                                                 playtest=bool(data.get("playtest")))
     return jsonify({**current.as_json(), "edit_secret": secret, "links": links(current.game.id, secret)}), 201
 
 

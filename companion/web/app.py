@@ -11,14 +11,16 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.config import configure
+from companion.plays.keeper import Keeper
 from companion.storage.engine import make_engine
 from companion.storage.migrations import migrate
+from companion.storage.plays_store import PlayStore
 from companion.storage.store import Store
 from companion.table.catalog import Catalog
 from companion.table.changes import Changes
 from companion.table.errors import Refused
 from companion.table.sessions import Sessions
-from companion.web import api, pages, printed_pages, stream
+from companion.web import api, group_pages, pages, plays_pages, printed_pages, stream
 from companion.web.services import Services
 from companion.web.templating import install
 
@@ -32,12 +34,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     store = Store(engine)
     catalog = Catalog(tuple(Path(p) for p in app.config["GAME_FOLDERS"]))
     changes = Changes(engine, app.config["STREAM_POLL_SECONDS"])
-    app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog, changes), changes)
+    keeper = Keeper(PlayStore(store), catalog)
+    app.extensions["companion"] = Services(store, catalog, Sessions(store, catalog, changes, keeper), changes)
 
     app.register_blueprint(api.blueprint)
     app.register_blueprint(stream.blueprint)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(printed_pages.blueprint)
+    app.register_blueprint(plays_pages.blueprint)
+    app.register_blueprint(group_pages.blueprint)
     install(app)
     _errors(app)
     app.after_request(_headers)
@@ -77,9 +82,13 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(Refused)
     def refused(error: Refused):
-        if request.path.startswith("/api/") or request.method != "GET":
+        sentence = error.message[:1].upper() + error.message[1:] + "."
+        if request.path.startswith("/api/") or (request.method != "GET" and request.mimetype not in FORMS):
             return jsonify(error.body()), error.status, error.headers
-        return page(error.message[:1].upper() + error.message[1:] + ".", error.status)
+        if request.method != "GET":  # a page's form: the sentence, and the way back to the page that sent it
+            return render_template("pages/error.html", message=sentence, status=error.status,
+                                   back=form_page(request.path)), error.status
+        return page(sentence, error.status)
 
     @app.errorhandler(HTTPException)
     def http(error: HTTPException):
@@ -109,3 +118,15 @@ def _errors(app: Flask) -> None:
         if request.path.startswith("/api/") or request.method != "GET":
             return jsonify({"error": "the server failed to handle this request; it was logged"}), 500
         return page("The server failed to show this page; the error was logged.", 500)
+
+
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")  # what a page's form posts
+
+
+def form_page(path: str) -> str:
+    """The page a form posting to `path` is on: a play's or a group's page (their actions are below them)."""
+    parts = path.strip("/").split("/")
+    if len(parts) >= 2 and parts[0] in ("plays", "groups"):
+        return "/" + "/".join(parts[:4] if parts[0] == "groups" and len(parts) >= 4 and parts[2] == "players"
+                              else parts[:2])
+    return "/plays"

@@ -15,6 +15,7 @@ from companion.table.sessions import Current, public
 from companion.table.views import views_of
 from companion.web.addresses import link_base, only_this_computer
 from companion.web.chart import score_chart
+from companion.web.plays_pages import phone_groups, plays_store
 from companion.web.qrcode import MAX_TEXT, qr_svg
 from companion.web.services import services
 
@@ -55,7 +56,7 @@ def home():
     titles = {slug: catalog.title(slug) for slug in catalog.entries}
     options = {slug: entry.rules.options for slug, entry in catalog.entries.items() if entry.rules.options}
     return render_template("pages/home.html", games=games, catalog=catalog.describe(), titles=titles,
-                           options=options)
+                           options=options, groups=phone_groups())
 
 
 @blueprint.get("/favicon.ico")
@@ -157,8 +158,11 @@ def summary(game_id: str):
     if isinstance(automa, dict) and automa.get("wins"):
         winners.append(str(automa.get("name")))
     seats = seat_names(scores, names)
+    with services().store.engine.connect() as conn:
+        kept_play = plays_store().play_of_game(conn, game_id)
     return render_template("pages/summary.html", **context(current, False), steps=kept.rounds, unit=kept.unit,
-                           every=kept.every, winners=winners, seats=seats, chart=kept.chart(seats, score_chart))
+                           every=kept.every, winners=winners, seats=seats, chart=kept.chart(seats, score_chart),
+                           play=kept_play)
 
 
 QR_LABELS = {"play": "QR code of the play link", "watch": "QR code of the watch link"}

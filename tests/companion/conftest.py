@@ -40,3 +40,35 @@ def phone(browser):
     for context in contexts:
         context.close()
 
+
+
+@pytest.fixture
+def play_through():
+    """`play_through(client, game_id, key, seed, stop=False)` plays the game to its end through the app: each move a
+    seeded choice among the legal moves the rules list now (companion.simulate.random_play's choice, which stops a
+    game early rarely), its choices filled as that player fills them, posted like a phone posts it. `stop` ends it
+    with the first "end" move that is not the rules' own end instead. Returns the game as the API shows it."""
+    import random as random_module
+
+    from companion.simulate.random_play import pick
+
+    def run(client, game_id: str, key: dict[str, str], seed: int = 0, stop: bool = False, limit: int = 3000):
+        rng = random_module.Random(seed)
+        sessions = client.application.extensions["companion"].sessions
+        for _ in range(limit):
+            current = sessions.current(game_id)
+            if current.scores.get("finished"):
+                return client.get(f"/api/games/{game_id}").json
+            moves = current.rules.legal(current.state)
+            stops = [m for m in moves if m.group == "end" and not m.primary]
+            if stop and stops:
+                move = stops[0]
+            else:
+                others = [m for m in moves if m not in stops] or moves
+                move = pick(others, rng)
+            answer = client.post(f"/api/games/{game_id}/events", headers=key, json={
+                "based_on": current.ledger.head, "type": move.event, "payload": move.sample(rng)})
+            assert answer.status_code == 201, (move.label, answer.json)
+        raise AssertionError(f"game {game_id} not over after {limit} moves")
+
+    return run

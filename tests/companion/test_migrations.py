@@ -108,3 +108,22 @@ def test_version_3_keeps_the_draws_made_and_draws_on_from_a_secret(new_engine, m
 
         after = services().sessions.current("g1").game
     assert seed_for(after, 0) == "7:0" and seed_for(after, 1) != "7:1"  # the next draws come from the secret
+
+
+def test_version_3_database_upgrades_to_plays_keeping_its_games(new_engine):
+    """Version 4 adds plays, players, groups and feedback beside the games: a saved game keeps its row and log, and
+    is of no group and no playtest."""
+    from companion.storage.store import Store
+
+    engine = new_engine()
+    assert migrate(engine, target=3) == (0, 3)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO games (id, slug, seed, players, options, edit_hash, created_at, seeded, "
+                          "draw_key, known_draws) VALUES ('g3', 'emigration', 0, :players, '{}', 'hash', "
+                          "'2026-01-01T00:00:00Z', false, 'key', '[]')"), {"players": json.dumps(["Ann", "Bo"])})
+    assert migrate(engine) == (3, schema.VERSION)
+    with engine.connect() as conn:
+        game = Store(engine).game(conn, "g3")
+        assert game is not None and game.players == ("Ann", "Bo") and game.group is None and not game.playtest
+        for table in ("groups", "players", "plays", "play_seats", "feedback"):
+            assert conn.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0

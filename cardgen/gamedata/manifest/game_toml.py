@@ -29,7 +29,7 @@ from cardgen.gamedata.manifest.tokens import TokenTables
 TOP_LEVEL = {"game", "icons", "constants", "columns", "decks", "tokens", "scoring", "fonts", "schema", "variants",
              "boards"}
 GAME_KEYS = {"title", "slug", "subtitle", "players", "minutes", "ages", "designer", "version",
-             "card_size", "description", "rules"}
+             "card_size", "description", "rules", "bgg_id"}
 DECK_KEYS = {"title", "file", "card_size", "layout", "layout_by", "back", "description", "columns",
              "shared_columns", "rows_are_copies", "where", "safe_zone", "sheet", "ids_from"}
 OTHER_SPREADSHEETS = {".xls", ".xlsm", ".xlsb", ".numbers", ".fods"}  # refused with a word on how to save them
@@ -172,7 +172,18 @@ class _Reader(ColumnTables, TokenTables, ScoringTables, BoardTables):
             "version": self.text(game, "version", keys),
             "description": self.text(game, "description", keys),
             "rules": self.rules_name(game, keys),
+            "bgg_id": self.bgg_id(game, keys),
         }
+
+    def bgg_id(self, game: dict, keys: tuple[str, ...]) -> int:
+        """[game] bgg_id: the game's number on BoardGameGeek (boardgamegeek.com/boardgame/<number>), for plays sent
+        to BG Stats and BoardGameGeek; 0 when it has none."""
+        value = game.get("bgg_id", 0)
+        if not is_int(value) or value < 0:
+            self.problem(keys + ("bgg_id",), f"bgg_id must be the game's number on BoardGameGeek (the digits in "
+                         f"boardgamegeek.com/boardgame/<number>), found {value!r}")
+            return 0
+        return value
 
     def rules_name(self, game: dict, keys: tuple[str, ...]) -> str:
         """[game] rules: the slug of the registered game whose rules this one is played with ("" = its own)."""

@@ -96,8 +96,8 @@ def _player(state: State, p: int) -> dict[str, Any]:
                              "turned_card": _card(state, player.pending) if player.pending else None,
                              "layout": _layout(state, p), "withdrawn": player.withdrawn, "lane": player.lane,
                              "border_token": player.token, "entered": player.entered}
-    if state.phase == "setup":
-        return shown
+    if state.phase == "setup" or not (player.nationality and player.destination and player.career):
+        return shown  # dealt nothing yet (or the table stopped before the deal ended)
     nat, dest, career = d.card(player.nationality), d.card(player.destination), d.card(player.career)
     shown.update(
         nationality={"card": nat.id, "country": nat.country, "money": nat.money},

@@ -1,0 +1,1 @@
+"""Plays: finished games remembered with their players and groups, their statistics, exports and playtests."""
