@@ -34,6 +34,12 @@ class Keeper:
     def __init__(self, plays: PlayStore, catalog: Catalog):
         self.plays, self.catalog = plays, catalog
 
+    @staticmethod
+    def concerned(before: Any, after: Any) -> bool:
+        """Whether the change may touch the game's play: it ends the game, or follows or undoes its end (most
+        changes do neither, and cost the keeper nothing)."""
+        return finished(after.scores) or (before is not None and finished(before.scores))
+
     def __call__(self, conn: Connection, before: Any, after: Any, row: EventRow | None) -> None:
         """`before` and `after` are the game as it was and is (companion.table.sessions.Current); `row` the change
         (None: the game arrived whole, by an import)."""

@@ -225,7 +225,7 @@ class Sessions:
 
     def _keep(self, conn: Connection, before: Current | None, after: Current, row: EventRow | None) -> None:
         """Hands the change to the keeper of plays, in a savepoint: what it fails to write is undone alone."""
-        if self.keeper is None:
+        if self.keeper is None or not self.keeper.concerned(before, after):
             return
         try:
             with conn.begin_nested():
