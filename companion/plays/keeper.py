@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from companion.plays.recording import ending_move, finished, play_of
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from companion.storage.store import EventRow
 from companion.table.catalog import Catalog
 from companion.table.ledger import META

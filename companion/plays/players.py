@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from sqlalchemy import Connection
 
 from companion.plays.records import Play, Player, Seat
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from companion.table.errors import BadRequest
 from companion.table.sessions import now
 

@@ -14,7 +14,7 @@ from companion.config import configure
 from companion.plays.keeper import Keeper
 from companion.storage.engine import make_engine
 from companion.storage.migrations import migrate
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from companion.storage.store import Store
 from companion.table.catalog import Catalog
 from companion.table.changes import Changes

@@ -15,7 +15,7 @@ from flask import Request, request
 from werkzeug.wrappers import Response
 
 from companion.plays.records import Group
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from companion.table.errors import Forbidden, Invalid, NotFound
 from companion.table.sessions import hash_secret
 from companion.web.services import services

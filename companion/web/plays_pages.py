@@ -16,7 +16,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.plays.records import LENGTHS, Feedback, Play, Seat
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from companion.table.errors import BadRequest, Forbidden, NotFound
 from companion.table.sessions import hash_secret, now
 from companion.web import group_keys

@@ -15,7 +15,7 @@ PACKAGES = ("cardgen", "companion")
 LAYERS = (
     ("companion", "companion.__main__", "companion.cli"),
     ("companion.web",),
-    ("companion.table", "companion.simulate"),
+    ("companion.table", "companion.simulate", "companion.plays"),
     ("companion.bots",),
     ("companion.rules",),
     ("companion.storage", "companion.config", "companion.version"),

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main as cardgen
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from tests.conftest import BUNDLED
 
 PLAYERS = {"emigration": ["Ann", "Bo", "Cy"], "unsettled_survival": ["Ann", "Bo"]}

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from tests.companion.audit import problems, visible_text
 from tests.companion.web.test_plays_pages import finish
 

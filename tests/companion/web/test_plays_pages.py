@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.storage.plays_store import PlayStore
+from companion.plays.store import PlayStore
 from tests.companion.audit import problems, visible_text
 
 

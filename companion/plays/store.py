@@ -1,4 +1,5 @@
-"""Every database access of plays, the players the companion knows and their groups (schema version 4)."""
+"""Every database access of plays, the players the companion knows and their groups (schema version 4 of
+companion/storage/schema.py)."""
 
 from __future__ import annotations
 
