@@ -172,3 +172,26 @@ def simulate(game: str, games: int, players: int, bots: tuple[str, ...], seed: i
         sys.exit(2)
     click.echo(report, nl=False)
     click.echo(f"\nChart: {chart}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=int, help="Only the plays with this many seats.")
+@click.option("--lab-games", default=200, show_default=True, type=int, help="Bot games the lab plays for each group.")
+@click.option("--seed", default=1, show_default=True, type=int, help="The lab's seed: the same seed, the same report.")
+@click.option("--record", "record_as", metavar="NAME",
+              help="Also write the real plays' figures to the game's lab/NAME.json, for its rulebook (lab.NAME).")
+@click.option("--min-plays", default=10, show_default=True, type=int, help="Plays needed before --record writes.")
+def playtests(game: str, players: int | None, lab_games: int, seed: int, record_as: str | None,
+              min_plays: int) -> None:
+    """Report a game's playtest plays beside the lab's simulated games."""
+    from companion.plays.playtest_command import PlaytestError, run
+
+    app = create_app()
+    try:
+        click.echo(run(app, game, players, lab_games, seed, record_as, min_plays), nl=False)
+    except PlaytestError as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(2)
+    finally:
+        app.extensions["companion"].close()

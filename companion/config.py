@@ -19,6 +19,7 @@ ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {  # variable -> (set
     "COMPANION_STREAM_POLL_SECONDS": ("STREAM_POLL_SECONDS", float),
     "COMPANION_STREAM_MAX_SECONDS": ("STREAM_MAX_SECONDS", float),
     "COMPANION_OUTPUT": ("OUTPUT_DIR", str),
+    "COMPANION_PLAYTEST_LAB_GAMES": ("PLAYTEST_LAB_GAMES", int),
     "PUBLIC_URL": ("PUBLIC_URL", str),
     "COMPANION_SERVED_URL": ("SERVED_URL", str),
     "COMPANION_ALLOW_SEED": ("ALLOW_CHOSEN_SEED", lambda v: v.strip().lower() in ("1", "true", "yes", "on")),
@@ -44,6 +45,7 @@ def configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         PUBLIC_URL=None,  # the address phones use (behind a proxy): links and QR codes never trust the Host header
         ALLOW_CHOSEN_SEED=False,  # dice from a seed chosen at creation: for tests and the lab, never a game night
         SERVED_URL=None,  # the address `companion serve` listens on (its LAN address for --host 0.0.0.0)
+        PLAYTEST_LAB_GAMES=200,  # bot games the playtest page has the lab play for each player count and options
     )
     for variable, (setting, convert) in ENVIRONMENT.items():
         if os.environ.get(variable):

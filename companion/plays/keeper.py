@@ -3,7 +3,6 @@ correction, taken back when an undo reopens a game nobody has edited the play of
 
 from __future__ import annotations
 
-import importlib
 import logging
 from typing import Any
 
@@ -11,6 +10,7 @@ from sqlalchemy import Connection
 
 from companion.plays.recording import ending_move, finished, play_of
 from companion.plays.store import PlayStore
+from companion.simulate.models import end_of
 from companion.storage.store import EventRow
 from companion.table.catalog import Catalog
 from companion.table.ledger import META
@@ -21,9 +21,8 @@ log = logging.getLogger(__name__)
 def lab_end(slug: str, state: Any) -> str:
     """How the game ended in the lab's words, for a game whose rules have a table model in the lab; "" otherwise."""
     try:
-        models = importlib.import_module("companion.simulate.models")
-        return str(models.end_of(slug, state) or "") if hasattr(models, "end_of") else ""
-    except Exception:
+        return end_of(slug, state)
+    except Exception:  # a table model that cannot read this state leaves the play's end unnamed
         log.exception("the lab's table model of %s could not name how a game ended", slug)
         return ""
 

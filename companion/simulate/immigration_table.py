@@ -173,3 +173,9 @@ def start(table: ImmigrationTable) -> None:
         except RuleError:
             continue
     raise SimulationError("No player could go first in the simulated game of Unsettled.")
+
+
+def end_of(state: Any) -> str:
+    """How a real game ended, in play_game's words: "vp_cap" when it reached its end, else "turn_limit"."""
+    from companion.simulate.models import unwrap
+    return "vp_cap" if getattr(unwrap(state, "phase"), "phase", None) == "over" else "turn_limit"

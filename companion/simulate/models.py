@@ -52,3 +52,25 @@ def model_for(slug: str) -> Callable[[Match], GameResult]:
         raise SimulationError(f"{slug} has no table model for simulated games yet; games with one: "
                               f"{', '.join(sorted(MODELS))}.")
     return importlib.import_module(MODELS[slug]).play_game
+
+
+def unwrap(state: object, has: str) -> object:
+    """The rules' own state inside what a real game keeps (the bots' Seated world, a bot's view of the table):
+    peels `.world` and `.state` until the object has the attribute `has`."""
+    for _ in range(5):
+        if hasattr(state, has):
+            return state
+        inner = getattr(state, "world", None) or getattr(state, "state", None)
+        if inner is None:
+            break
+        state = inner
+    return state
+
+
+def end_of(slug: str, state: object) -> str:
+    """How a real game ended, in the words the game's table model writes into GameResult.ends ("" when the game
+    has no table model, or its model no `end_of`)."""
+    if slug not in MODELS:
+        return ""
+    found = getattr(importlib.import_module(MODELS[slug]), "end_of", None)
+    return found(state) if found else ""

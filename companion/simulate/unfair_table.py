@@ -133,3 +133,10 @@ def play_game(match: Match) -> GameResult:
     sheet = rules.score(state)["automa"]
     return GameResult(levels=match.levels, scores=(sheet["total"],), winners=(), turns=turns, rounds=state.round,
                       ends=(f"after {state.round} rounds",))
+
+
+def end_of(state: Any) -> str:
+    """How a real game ended, in play_game's words: "after N rounds"."""
+    from companion.simulate.models import unwrap
+    inner: Any = unwrap(state, "round")
+    return f"after {inner.round} rounds"

@@ -106,3 +106,10 @@ def play_game(match: Match) -> GameResult:
     return GameResult(levels=tuple(levels), scores=tuple(totals(state)), winners=tuple(winners(state)),
                       turns=turns, rounds=turns // len(levels), ends=tuple(r.reason for r in state.rounds),
                       phases=len(state.rounds))
+
+
+def end_of(state: Any) -> str:
+    """How a real game ended, in play_game's words: each scored round's reason, joined by "; " (as_results splits
+    them again into GameResult.ends)."""
+    from companion.simulate.models import unwrap
+    return "; ".join(r.reason for r in getattr(unwrap(state, "rounds"), "rounds", ()))

@@ -20,7 +20,7 @@ from companion.table.catalog import Catalog
 from companion.table.changes import Changes
 from companion.table.errors import Refused
 from companion.table.sessions import Sessions
-from companion.web import api, group_pages, pages, plays_pages, printed_pages, stream
+from companion.web import api, group_pages, pages, playtest_pages, plays_pages, printed_pages, stream
 from companion.web.services import Services
 from companion.web.templating import install
 
@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(printed_pages.blueprint)
     app.register_blueprint(plays_pages.blueprint)
     app.register_blueprint(group_pages.blueprint)
+    app.register_blueprint(playtest_pages.blueprint)
     install(app)
     _errors(app)
     app.after_request(_headers)

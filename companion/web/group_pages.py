@@ -7,8 +7,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
-from companion.plays import group_file
-from companion.plays.records import Group, Player
+from companion.plays import bgg, bgstats, csv_export, group_file
+from companion.plays.formats_common import ImportFormatError
+from companion.plays.importing import merge
+from companion.plays.records import Group, Play, Player
 from companion.table.errors import BadRequest, NotFound
 from companion.table.sessions import hash_secret, now
 from companion.web import group_keys
@@ -79,16 +81,21 @@ def group(group_id: str):
     with services().store.engine.connect() as conn:
         people = plays_store().players(conn, group_id)
         everything = plays_store().plays(conn, group=group_id)
-    known_ids = {p.id for p in people}
-    shown = [p for p in everything if (not chosen["game"] or p.slug == chosen["game"])
-             and (not chosen["since"] or p.played_on >= chosen["since"])
-             and (not chosen["until"] or p.played_on <= chosen["until"])]
-    shown = [p for p in shown if any(s.player == chosen["player"] for s in p.seats)] \
-        if chosen["player"] in known_ids else with_player(shown, chosen["player"])
+    shown = chosen_plays(everything, people, chosen)
     link = share_link(group_id)
     return render_template("pages/group.html", group=found_group, people=people, plays=shown, all_plays=everything,
                            chosen=chosen, games=game_options(), link=link, link_qr=qr_svg(link, "QR code of the "
                            "group's link"), **_statistics(everything, people, None))
+
+
+def chosen_plays(plays: list[Play], people: list[Player], chosen: dict[str, Any]) -> list[Play]:
+    """The group's plays the list's filters choose: a game, a player (a known player, or a name), from and to."""
+    shown = [p for p in plays if (not chosen["game"] or p.slug == chosen["game"])
+             and (not chosen["since"] or p.played_on >= chosen["since"])
+             and (not chosen["until"] or p.played_on <= chosen["until"])]
+    if chosen["player"] in {p.id for p in people}:
+        return [p for p in shown if any(s.player == chosen["player"] for s in p.seats)]
+    return with_player(shown, chosen["player"])
 
 
 def _statistics(plays: list[Any], people: list[Player], person: str | None) -> dict[str, Any]:
@@ -155,6 +162,67 @@ def _download(text: str, mimetype: str, filename: str) -> Response:
 def _slug(name: str) -> str:
     """A file name's part from a group's name: letters, digits and dashes."""
     return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split())[:40] or "group"
+
+
+EXPORTS = {  # kind -> (media type, the file name's end)
+    "bgstats": ("application/json", "bgstats.json"), "bgg": ("application/xml", "bgg-plays.xml"),
+    "csv": ("text/csv", "plays.csv")}
+
+
+def catalog_names() -> tuple[dict[str, str], dict[str, int]]:
+    """Each game's title at the table and its BoardGameGeek number (game.toml's bgg_id), by slug."""
+    catalog = services().catalog
+    return ({slug: catalog.title(slug) for slug in catalog.entries},
+            {slug: e.game.bgg_id for slug, e in catalog.entries.items() if e.game.bgg_id})
+
+
+@blueprint.get("/groups/<group_id>/export/<kind>")
+def export(group_id: str, kind: str):
+    """The group's plays (as the list's filters choose them) for BG Stats, BoardGameGeek or a spreadsheet."""
+    if kind not in EXPORTS:
+        raise NotFound(f"there is no export called {kind[:40]!r}; exports: {', '.join(EXPORTS)}, everything",
+                       field="kind")
+    found_group = opened(group_id)
+    chosen = filters()
+    with services().store.engine.connect() as conn:
+        people = plays_store().players(conn, group_id)
+        shown = chosen_plays(plays_store().plays(conn, group=group_id), people, chosen)
+    titles, bgg_ids = catalog_names()
+    titles = {**{p.slug: p.title for p in shown}, **titles}
+    if kind == "bgstats":
+        text = bgstats.export(shown, titles, bgg_ids)
+    elif kind == "bgg":
+        text = bgg.export(shown, bgg_ids, titles)
+    else:
+        text = csv_export.export(shown)
+    mimetype, ending = EXPORTS[kind]
+    return _download(text, mimetype, f"{_slug(found_group.name)}-{ending}")
+
+
+@blueprint.post("/groups/<group_id>/import")
+def import_bgstats(group_id: str):
+    """A BG Stats export's plays of this companion's games, with their players, into the group: all or nothing.
+    A player whose name the group already has is linked to them (the page says who); a play already imported is
+    left as it is."""
+    found_group = opened(group_id)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        raise BadRequest("choose the BG Stats export file to import", field="file")
+    try:
+        text = upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BadRequest(f"{upload.filename} is not a text file: choose the .json file BG Stats exported",
+                         field="file") from None
+    titles, bgg_ids = catalog_names()
+    try:
+        found = bgstats.parse(text, upload.filename, {slug: (titles[slug], bgg_ids.get(slug)) for slug in titles},
+                              group=group_id)
+    except ImportFormatError as error:
+        raise BadRequest(f"this file is not a BG Stats export the companion can read: {error}", field="file") from None
+    with services().store.transaction() as conn:
+        result = merge(plays_store(), conn, group_id, found)
+    return render_template("pages/imported.html", group=found_group, result=result, skipped=found.skipped,
+                           source=upload.filename)
 
 
 @blueprint.get("/groups/<group_id>/export/everything")

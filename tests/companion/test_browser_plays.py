@@ -94,3 +94,29 @@ def test_the_plays_pages_fit_a_phone_with_labelled_readable_controls(server, pho
         report = axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_RULES}})
         assert report.violations_count == 0, (name, [(v["id"], v["nodes"][0]["html"][:120])
                                                      for v in report.response["violations"]])
+
+
+@pytest.mark.player_picture
+def test_the_designers_playtest_report_reads_on_a_phone(server, phone, tmp_path):
+    """Ten playtest plays of Unsettled at three players (made from seeded lab games, as a designer's table would
+    leave them) beside the lab's predictions, at phone size."""
+    from companion.plays.store import PlayStore
+    from companion.storage.engine import make_engine
+    from companion.storage.store import Store
+    from tests.companion.plays.playtest_fixtures import lab_plays
+
+    engine = make_engine(server.database_url)
+    try:
+        with engine.begin() as conn:
+            for play in lab_plays(10, players=3, seed=77):
+                PlayStore(Store(engine)).save_play(conn, play)
+    finally:
+        engine.dispose()
+    page = phone(viewport={"width": 390, "height": 844})
+    page.goto(server.base + "/")
+    page.get_by_role("link", name="Playtests of Unsettled: immigration").click()
+    page.wait_for_url("**/designer/unsettled_immigration/playtests")
+    text = " ".join(visible_text(page.content()).split())
+    assert "within chance at 10 plays" in text and problems(visible_text(page.content())) == []
+    assert page.evaluate(AUDIT) == []
+    take(page, "playtests.png", tmp_path)

@@ -127,6 +127,7 @@ def test_a_solo_game_against_quinn_keeps_quinn_as_a_bot_seat_with_its_level(sqli
     quinn = play.seats[-1]
     assert quinn.bot and quinn.level == 3 and quinn.name == game["scores"]["automa"]["name"]
     assert quinn.score == game["scores"]["automa"]["total"] and quinn.winner == bool(game["scores"]["automa"]["wins"])
+    assert play.end == f"after {game['state']['round']} rounds"  # the lab's words: real and simulated plays alike
 
 
 def test_a_copied_game_keeps_its_plays_under_its_own_name(tmp_path, make_app, play_through):
@@ -139,7 +140,7 @@ def test_a_copied_game_keeps_its_plays_under_its_own_name(tmp_path, make_app, pl
     game_id, key = start(client, "my_universe", ["Ann", "Bo"], playtest=True)
     play_through(client, game_id, key, seed=6)
     [play] = kept(app)
-    assert play.slug == "my_universe" and play.playtest
+    assert play.slug == "my_universe" and play.playtest and play.end  # its rules' table model named how it ended
     assert client.get(f"/plays/{play.id}").status_code == 200
 
 
