@@ -68,6 +68,21 @@ def test_a_groups_evenings_read_on_a_phone(server, phone, tmp_path):
     page.goto(server.base + paths["group"])
     text = " ".join(visible_text(page.content()).split())
     assert "4 plays, 3 players." in text and "Most wins Ann and Bo, 2" in text  # Bo shares a win with Cy
+    # the group's earlier evenings, kept in BG Stats, arrive through the import form (one play of each kind the
+    # five games make: a tie, a co-op crew's win and loss, a solo game against Quinn, a game stopped early)
+    from companion.plays import bgstats
+    from tests.companion.plays.formats_fixtures import TITLES, kinds
+
+    export = tmp_path / "BGStatsExport.json"
+    export.write_text(bgstats.export(kinds(), TITLES), encoding="utf-8")
+    page.set_input_files("#import-file", str(export))
+    page.get_by_role("button", name="Import the plays").click()
+    page.wait_for_selector("text=Imported into Thursday game night")
+    imported = " ".join(page.inner_text("main").split())
+    assert "5 plays added" in imported and "Linked to the group's players of the same name: Ann, Cy" in imported
+    page.get_by_role("link", name="Back to Thursday game night").click()
+    text = " ".join(visible_text(page.content()).split())
+    assert "9 plays, 6 players." in text and "Plays 9 Games 5" in text  # Bob and two more came with the file
     assert problems(visible_text(page.content())) == []
     take(page, "plays_group.png", tmp_path)
     page.goto(server.base + paths["play"])
