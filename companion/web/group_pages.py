@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
@@ -219,6 +220,8 @@ def import_bgstats(group_id: str):
                               group=group_id)
     except ImportFormatError as error:
         raise BadRequest(f"this file is not a BG Stats export the companion can read: {error}", field="file") from None
+    # the plays are called by this companion's names of their games, as its own plays are
+    found = replace(found, plays=tuple(replace(play, title=titles[play.slug]) for play in found.plays))
     with services().store.transaction() as conn:
         result = merge(plays_store(), conn, group_id, found)
     return render_template("pages/imported.html", group=found_group, result=result, skipped=found.skipped,

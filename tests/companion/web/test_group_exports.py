@@ -56,6 +56,7 @@ def test_a_bg_stats_export_is_imported_once_with_its_players(client):
         [play] = store.plays(conn, group=group_id)
         people = {p.id: p.name for p in store.players(conn, group_id)}
     assert play.slug == "unsettled_survival" and play.cooperative and play.outcome == "lost"
+    assert play.title == "Unsettled: survival"  # the companion's name of the game, not the file's "UNSETTLED: SURVIVAL"
     assert all(s.player in people for s in play.seats if not s.bot) and play.source == "bgstats"
     again = upload(client, group_id, FIXTURE.read_bytes())
     assert "0 plays added, 1 already here" in text_of(again)
