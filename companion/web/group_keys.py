@@ -29,10 +29,14 @@ def cookie_name(group_id: str) -> str:
     return PREFIX + group_id
 
 
+def matches(secret: str, secret_hash: str) -> bool:
+    """Whether `secret` is the one whose hash is kept (compared in constant time, as the games' edit secrets are)."""
+    return bool(secret) and hmac.compare_digest(hash_secret(secret), secret_hash)
+
+
 def holds(request: Request, group_id: str, secret_hash: str) -> bool:
     """Whether this request carries the group's secret (from its link, kept in a cookie)."""
-    secret = request.cookies.get(cookie_name(group_id))
-    return bool(secret) and hmac.compare_digest(hash_secret(secret or ""), secret_hash)
+    return matches(request.cookies.get(cookie_name(group_id), ""), secret_hash)
 
 
 def remember(response: Response, group_id: str, secret: str, secure: bool) -> None:
@@ -82,7 +86,7 @@ def group_for_game(group_id: str | None, group_key: str | None) -> str | None:
         raise Invalid(f"there is no group with the code {group_id!r}", field="group")
     group, secret_hash = found
     if group_key is not None:
-        if not hmac.compare_digest(hash_secret(group_key), secret_hash):
+        if not matches(group_key, secret_hash):
             raise Invalid(f"this is not the key of {group.name}'s link", field="group_key")
     elif not holds(request, group.id, secret_hash):
         raise Invalid(f"only the people with {group.name}'s link may start its games: open the link first",

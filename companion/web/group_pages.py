@@ -72,7 +72,7 @@ def group(group_id: str):
             found = plays_store().group(conn, group_id) if group_keys.GROUP_ID.fullmatch(group_id) else None
         if found is None:
             raise NotFound(f"there is no group with the code {group_id[:40]!r}", field="group")
-        if hash_secret(key) != found[1]:
+        if not group_keys.matches(key, found[1]):
             raise BadRequest(f"this link of {found[0].name} is not whole: ask for it again", field="key")
         response = redirect(url_for("groups.group", group_id=group_id), code=303)
         group_keys.remember(response, group_id, key, _secure())

@@ -15,10 +15,10 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.plays.records import LENGTHS, Feedback, Play, Seat
+from companion.plays.records import LENGTHS, Feedback, Play
 from companion.plays.store import PlayStore
 from companion.table.errors import BadRequest, Forbidden, NotFound
-from companion.table.sessions import hash_secret, now
+from companion.table.sessions import now
 from companion.web import group_keys
 from companion.web.services import services
 
@@ -111,7 +111,7 @@ def writable(play_id: str) -> tuple[Play, Any]:
                             "game's play link", field="secret")
         with services().store.engine.connect() as conn:
             game = services().store.game(conn, play.game_id)
-        if game is None or hash_secret(secret) != game.edit_hash:
+        if game is None or not group_keys.matches(secret, game.edit_hash):
             raise Forbidden("this phone does not hold the game's play link, so the play was not changed",
                             field="secret")
     return play, group
@@ -239,8 +239,3 @@ def _length() -> str | None:
     if raw and raw not in LENGTHS:
         raise BadRequest(f"length must be one of: {', '.join(LENGTHS)}; found {raw[:40]!r}", field="length")
     return raw or None
-
-
-def seat_label(seat: Seat) -> str:
-    """A seat as a page names it: an automated opponent with its level."""
-    return f"{seat.name} (level {seat.level})" if seat.bot and seat.level else seat.name
